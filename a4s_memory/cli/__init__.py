@@ -1,0 +1,1 @@
+"""The ``a4s-memory`` command line (CONTRACT §6)."""

@@ -1,0 +1,45 @@
+"""Entry point of ``a4s-memory``. Exit codes: 0 success, 1 a deliberate failure (message on stderr),
+2 usage error, 3 ``neo4j status``: not running."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+
+from a4s_memory.cli.neo4j_cmd import neo4j_group
+from a4s_memory.cli.schema_cmd import schema_group
+from a4s_memory.cli.serve_cmd import serve
+from a4s_memory.errors import A4SError
+
+
+class _Root(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except A4SError as err:
+            click.echo(f"error [{err.stop_reason.value}]: {err.detail}", err=True)
+            if err.suggestion:
+                click.echo(f"suggestion: {err.suggestion}", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("-v", "--verbose", is_flag=True, help="Log at INFO level on stderr.")
+def cli(verbose: bool) -> None:
+    """a4s-memory: a knowledge-graph memory layer for AI agents (Graphiti + Neo4j).
+
+    Configuration comes from the environment (NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD, A4S_*);
+    see README.md.
+    """
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr)
+
+
+cli.add_command(neo4j_group)
+cli.add_command(schema_group)
+cli.add_command(serve)
+
+
+def main() -> None:
+    cli(prog_name="a4s-memory")

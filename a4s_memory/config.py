@@ -1,0 +1,84 @@
+"""One settings class. The environment is read once, where a process starts (the CLI, the ASGI app
+factory, the test fixture) by calling :meth:`Settings.from_env`; everything below receives the object.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from typing_extensions import Annotated
+
+__all__ = ["AuthMode", "LOCAL_NEO4J_PASSWORD", "Settings"]
+
+# The documented default for the *local, loopback-only* Neo4j (CONTRACT §2). Never use it elsewhere.
+LOCAL_NEO4J_PASSWORD = "a4s-local-password"  # noqa: S105 - a documented loopback-only default
+
+
+class AuthMode(str, Enum):
+    TOKEN = "token"  # noqa: S105 - a mode name, not a secret
+    TRUSTED_HEADER = "trusted-header"
+
+
+def _env(name: str, *more: str) -> AliasChoices:
+    return AliasChoices(name, *more)
+
+
+class Settings(BaseSettings):
+    """Configuration for every a4s-memory process. Field docs name the environment variable."""
+
+    model_config = SettingsConfigDict(extra="ignore", frozen=True, populate_by_name=True)
+
+    # Neo4j (CONTRACT §2)
+    neo4j_uri: str = Field("bolt://127.0.0.1:7687", validation_alias=_env("NEO4J_URI"))
+    neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER"))
+    neo4j_password: SecretStr = Field(
+        SecretStr(LOCAL_NEO4J_PASSWORD), validation_alias=_env("NEO4J_PASSWORD")
+    )
+    neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
+
+    # Local state (the local Neo4j's data, logs and PID live under here)
+    data_dir: Path = Field(Path(".a4s"), validation_alias=_env("A4S_DATA_DIR"))
+    neo4j_home: Path | None = Field(None, validation_alias=_env("A4S_NEO4J_HOME"))
+    neo4j_http_port: int = Field(7474, validation_alias=_env("A4S_NEO4J_HTTP_PORT"))
+    neo4j_heap: str = Field("1g", validation_alias=_env("A4S_NEO4J_HEAP"))
+    neo4j_pagecache: str = Field("512m", validation_alias=_env("A4S_NEO4J_PAGECACHE"))
+    neo4j_start_timeout_s: float = Field(240.0, validation_alias=_env("A4S_NEO4J_START_TIMEOUT"))
+
+    # API (CONTRACT §4)
+    host: str = Field("127.0.0.1", validation_alias=_env("A4S_HOST"))
+    port: int = Field(8000, validation_alias=_env("A4S_PORT"))
+    auth_mode: AuthMode = Field(AuthMode.TOKEN, validation_alias=_env("A4S_AUTH_MODE"))
+    api_keys_file: Path | None = Field(None, validation_alias=_env("A4S_API_KEYS_FILE"))
+    admin_ids: Annotated[frozenset[str], NoDecode] = Field(
+        frozenset(), validation_alias=_env("A4S_ADMIN_IDS")
+    )
+
+    # Extraction and embeddings: offline unless an OpenAI-compatible endpoint is configured.
+    openai_api_key: SecretStr | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))
+    openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL", "A4S_LLM_BASE_URL"))
+    llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
+    embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
+
+    @field_validator("admin_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @property
+    def neo4j_dir(self) -> Path:
+        """Where the local Neo4j keeps data, logs and its PID file (CONTRACT §2: `.a4s/neo4j/`)."""
+        return self.neo4j_home if self.neo4j_home is not None else self.data_dir / "neo4j"
+
+    @property
+    def llm_configured(self) -> bool:
+        return self.openai_api_key is not None or self.openai_base_url is not None
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Read the environment. Call this once, at the edge of a process."""
+        return cls()

@@ -1,0 +1,161 @@
+"""Seed 000 G2: injection and poisoning detection.
+
+Layer 1 (regex): every rule of :data:`~a4s_memory.firewall.rules.INJECTION_RULES` runs over every
+view of the text (:func:`~a4s_memory.firewall.normalize.views`). A hit in a view other than the
+original adds an ``evasion.<view>`` finding next to the rule's own finding (the stop reason is the
+rule's), so an audit shows both *what* was said and *how it was hidden*.
+
+Evasion markers that reject on their own: Unicode tag characters outside emoji flags (invisible
+ASCII smuggling has no legitimate use in a memory). Soft markers (suspicious only): zero-width
+characters between letters, words mixing Latin with Cyrillic/Greek letters.
+
+Layer 2 (heuristics, measured on the corpora, see docs/firewall.md): Shannon entropy of long tokens,
+number of other agents referenced, imperative density. What a flag does alone is configured by
+:attr:`FirewallConfig.heuristic_action`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Final
+
+from a4s_memory.contract import StopReason
+from a4s_memory.firewall.models import Finding, FirewallConfig, HeuristicAction, Layer
+from a4s_memory.firewall.normalize import View, has_tag_chars, views
+from a4s_memory.firewall.rules import INJECTION_RULES, Rule
+
+__all__ = [
+    "agent_references",
+    "heuristic_findings",
+    "imperative_density",
+    "max_token_entropy",
+    "regex_findings",
+    "shannon_entropy",
+]
+
+_INJ: Final = StopReason.INJECTION_DETECTED
+_AGENT_REF: Final = re.compile(r"(?<![\w.@])@([A-Za-z][\w-]{1,38})\b")
+_SENTENCE_SPLIT: Final = re.compile(r"(?<=[.!?])\s+|\n+")
+_LEAD_NOISE: Final = re.compile(r"^[\s\-*•>#\d.)\"'(\[]+")
+_ZW_BETWEEN_LETTERS: Final = re.compile(r"[A-Za-z][\u200b\u200c\u200d\u2060\ufeff\u00ad]+[A-Za-z]")
+_MIXED_SCRIPT: Final = re.compile(
+    r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b"
+)
+_SKIP_WORDS: Final = frozenset({"please", "and", "then", "also", "now", "just", "kindly", "so"})
+_IMPERATIVES: Final = frozenset(
+    """ignore disregard forget override bypass disable enable send forward post upload transmit
+    email leak exfiltrate copy share route execute run do don't never always tell say print reveal
+    show output display write delete remove erase drop include add insert append use act pretend
+    respond reply answer follow obey comply give list make create call click visit open download
+    install update change modify set reset grant allow approve transfer pay wire store save remember
+    recommend suggest promote stop start begin continue repeat translate summarize summarise
+    describe explain provide generate keep ensure avoid refuse switch become go read check find
+    search look ask return put get buy order book schedule invite post""".split()
+)
+
+
+def _finding(rule: Rule, view: View, stop: StopReason | None) -> list[Finding]:
+    out = [Finding(rule_id=rule.id, layer=rule.layer, reason=rule.reason, stop_reason=stop)]
+    if view.kind != "original":
+        out.append(
+            Finding(
+                rule_id=f"evasion.{view.kind}",
+                layer=Layer.EVASION,
+                reason=f"{rule.id} matched only after {view.kind} decoding/normalisation",
+                stop_reason=stop,
+            )
+        )
+    return out
+
+
+def regex_findings(text: str, rules: tuple[Rule, ...] = INJECTION_RULES) -> list[Finding]:
+    """Layer 1 over every view; each rule reported once (first view that hits)."""
+    findings: list[Finding] = []
+    hit: set[str] = set()
+    original_hits: set[str] = set()
+    for view in views(text):
+        for rule in rules:
+            if rule.id in hit:
+                continue
+            if rule.pattern.search(view.text):
+                hit.add(rule.id)
+                if view.kind == "original":
+                    original_hits.add(rule.id)
+                findings.extend(_finding(rule, view, rule.stop_reason))
+    if not text.isascii():
+        findings.extend(_unicode_markers(text))
+    return findings
+
+
+def _unicode_markers(text: str) -> list[Finding]:
+    out: list[Finding] = []
+    if has_tag_chars(text):
+        out.append(Finding(rule_id="evasion.tag_chars", layer=Layer.EVASION,
+                           reason="Unicode tag characters (invisible ASCII smuggling)",
+                           stop_reason=_INJ))
+    if _ZW_BETWEEN_LETTERS.search(text):
+        out.append(Finding(rule_id="evasion.zero_width", layer=Layer.EVASION,
+                           reason="zero-width characters inside words", stop_reason=None))
+    if _MIXED_SCRIPT.search(text):
+        out.append(Finding(rule_id="evasion.homoglyph", layer=Layer.EVASION,
+                           reason="word mixes Latin with Cyrillic/Greek letters", stop_reason=None))
+    return out
+
+
+def shannon_entropy(token: str) -> float:
+    if not token:
+        return 0.0
+    n = len(token)
+    return -sum((c / n) * math.log2(c / n) for c in Counter(token).values())
+
+
+def max_token_entropy(text: str, min_len: int) -> float:
+    best = 0.0
+    for token in text.split():
+        if len(token) >= min_len:
+            best = max(best, shannon_entropy(token))
+    return best
+
+
+def agent_references(text: str) -> int:
+    """Distinct @mentions (e-mail addresses excluded)."""
+    return len({m.group(1).lower() for m in _AGENT_REF.finditer(text)})
+
+
+def imperative_density(text: str) -> tuple[float, int]:
+    """(fraction of sentences that open with an imperative verb, number of sentences)."""
+    sentences = [s for s in _SENTENCE_SPLIT.split(text) if s and s.strip()]
+    if not sentences:
+        return 0.0, 0
+    imperative = 0
+    for sentence in sentences:
+        words = _LEAD_NOISE.sub("", sentence).lower().split()
+        while words and words[0].strip(",:;") in _SKIP_WORDS:
+            words = words[1:]
+        if words and words[0].strip(",:;!") in _IMPERATIVES:
+            imperative += 1
+    return imperative / len(sentences), len(sentences)
+
+
+def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
+    """Layer 2 on the (already redacted) text."""
+    stop = _INJ if config.heuristic_action is HeuristicAction.REJECT else None
+    out: list[Finding] = []
+    if len(text) >= config.entropy_min_token and (
+        max_token_entropy(text, config.entropy_min_token) > config.entropy_threshold
+    ):
+        out.append(Finding(rule_id="g2.heuristic.entropy", layer=Layer.HEURISTIC,
+                           reason=f"token entropy above {config.entropy_threshold} bits/char",
+                           stop_reason=stop))
+    if "@" in text and agent_references(text) > config.max_agent_refs:
+        out.append(Finding(rule_id="g2.heuristic.agent_refs", layer=Layer.HEURISTIC,
+                           reason=f"more than {config.max_agent_refs} other agents referenced",
+                           stop_reason=stop))
+    density, count = imperative_density(text)
+    if count >= config.imperative_min_sentences and density > config.imperative_threshold:
+        out.append(Finding(rule_id="g2.heuristic.imperative", layer=Layer.HEURISTIC,
+                           reason=f"imperative density above {config.imperative_threshold:.0%}",
+                           stop_reason=stop))
+    return out

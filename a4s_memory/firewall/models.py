@@ -1,0 +1,164 @@
+"""The firewall's data types: what a caller asks (:class:`WriteRequest`), what it gets back
+(:class:`FirewallDecision`) and how the firewall is configured (:class:`FirewallConfig`).
+
+Nothing here ever carries memory content except ``WriteRequest.text`` (the input) and
+``FirewallDecision.redacted_text`` (the text to store, secrets already replaced). Findings and
+redactions name rules and offsets, never the matched content.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from enum import Enum
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from a4s_memory.contract import (
+    Category,
+    SourceKind,
+    SourceType,
+    StopReason,
+    TTLClass,
+    Visibility,
+)
+from a4s_memory.status import MemoryStatus
+
+__all__ = [
+    "REDACTION_TOKEN",
+    "ExtraCheck",
+    "FirewallConfig",
+    "FirewallDecision",
+    "Finding",
+    "HeuristicAction",
+    "Layer",
+    "Redaction",
+    "SecretLevel",
+    "TrustLevel",
+    "WriteRequest",
+]
+
+REDACTION_TOKEN: Final = "[SECRET_REDACTED]"
+
+
+class TrustLevel(str, Enum):
+    """Seed 003 "Trust Levels"."""
+
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class SecretLevel(str, Enum):
+    """Seed 003 "What Counts as a Secret"."""
+
+    DEFINITE = "definite"
+    PROBABLE = "probable"
+    POSSIBLE = "possible"
+
+
+class Layer(str, Enum):
+    """Which part of the firewall produced a finding."""
+
+    SCHEMA = "schema"
+    TRUST = "trust"
+    SESSION = "session"
+    REGEX = "regex"  # seed 000 G2 layer 1
+    HEURISTIC = "heuristic"  # seed 000 G2 layer 2
+    EVASION = "evasion"  # a rule hit only after normalising / decoding the text
+    SECRET = "secret"  # seed 003
+    CATEGORY = "category"  # seed 001 §4
+    INTERNAL = "internal"
+
+
+class HeuristicAction(str, Enum):
+    """What a G2 layer-2 flag alone does (see docs/firewall.md "Measured" for the choice)."""
+
+    REJECT = "reject"  # INJECTION_DETECTED
+    SUSPICIOUS = "suspicious"  # accept, security_status=suspicious (not loaded by ContextPolicy)
+
+
+class WriteRequest(BaseModel):
+    """One memory write as the firewall sees it. Enum fields accept any case."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    source_type: SourceType | None = None
+    source_kind: SourceKind | None = None  # derived from source_type when absent
+    source_ref: str | None = None
+    category: Category | None = None  # None: a free-text episode, not a seed 001 structured item
+    key: str | None = None
+    ttl_class: TTLClass | None = None
+    requester_is_owner: bool = True
+    user_confirmed: bool = False
+    session_id: str | None = None
+    visibility: Visibility = Visibility.PUBLIC
+
+
+class Finding(BaseModel):
+    """Why a rule fired. Never holds the matched content."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rule_id: str
+    layer: Layer
+    reason: str
+    stop_reason: StopReason | None = None  # None: informational (e.g. a redaction, a soft flag)
+
+
+class Redaction(BaseModel):
+    """One secret replaced by ``[SECRET_REDACTED]``; span is in the ORIGINAL text. No value."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    rule_id: str
+    start: int
+    end: int
+    level: SecretLevel
+
+
+class FirewallDecision(BaseModel):
+    """The firewall's answer: exactly one stop reason (seed 001 INV-7)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    decision_id: str = Field(default_factory=lambda: str(uuid.uuid4()))
+    accepted: bool
+    stop_reason: StopReason
+    status: MemoryStatus | None = None
+    redactions: list[Redaction] = Field(default_factory=list)
+    redacted_text: str | None = None
+    findings: list[Finding] = Field(default_factory=list)
+    trust: TrustLevel = TrustLevel.LOW
+    source_kind: SourceKind = SourceKind.DERIVED_UNVERIFIED
+
+
+ExtraCheck = Callable[[WriteRequest], list[Finding]]
+"""A pluggable check: returns findings (those with a stop_reason reject). May raise: the firewall
+then fails closed with INTERNAL_INCONSISTENCY."""
+
+
+class FirewallConfig(BaseModel):
+    """Knobs. Defaults are the measured choices documented in docs/firewall.md."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    # Seed 003 failOnSecret: reject (FORBIDDEN_CATEGORY) instead of redacting any secret.
+    fail_on_secret: bool = False
+    # Seed 000 G2 layer 2: what a heuristic flag alone does.
+    heuristic_action: HeuristicAction = HeuristicAction.SUSPICIOUS
+    # Seed 003 Rule 3: free-text episode bound.
+    max_episode_chars: int = 10_000
+    # Seed 000 G5: this many rejections in a session disable writes for the session.
+    session_rejection_limit: int = 3
+    # Heuristic thresholds (seed 000 G2 layer 2).
+    entropy_threshold: float = 4.5
+    entropy_min_token: int = 32
+    max_agent_refs: int = 2
+    imperative_threshold: float = 0.6
+    imperative_min_sentences: int = 3
+    # Extra checks run after the built-in ones (tests use this to inject a raising rule).
+    extra_checks: tuple[ExtraCheck, ...] = ()

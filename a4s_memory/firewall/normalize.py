@@ -1,0 +1,199 @@
+"""Undo the evasions attackers use so the rule tables see what a model would see.
+
+:func:`views` turns one text into a few *views*, each tagged with how it was obtained:
+
+* ``original`` — the text as given;
+* ``normalized`` — NFKC, zero-width and bidi controls removed, Unicode tag characters removed,
+  confusable letters (Cyrillic/Greek look-alikes, fullwidth, mathematical alphanumerics via NFKC)
+  folded to ASCII; produced only when the text is not plain ASCII;
+* ``tag_payload`` — text smuggled in Unicode tag characters (U+E0020..U+E007E map to ASCII);
+* ``comment`` — the inside of HTML ``<!-- -->`` and markdown ``[//]: # (...)`` comments;
+* ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only when
+  the result is mostly printable text (so random secrets are not decoded into noise).
+
+Decoding is one level deep over *candidate runs only* (a run must match a tight regex first), which
+keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+from urllib.parse import unquote
+
+__all__ = ["View", "fold", "has_tag_chars", "strip_invisible", "views"]
+
+# Zero-width and bidi/format controls that hide or reorder text. ZWJ (U+200D) is kept out of the
+# "suspicious" count only when it sits between two emoji (emoji sequences use it legitimately).
+_INVISIBLE: Final = frozenset(
+    [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200C, 0x200D,
+     0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2061, 0x2062, 0x2063,
+     0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F,
+     0x3164, 0xFEFF, 0xFFA0]
+)
+_STRIP_TABLE: Final[dict[int, None]] = {cp: None for cp in _INVISIBLE}
+_TAG_RANGE: Final = range(0xE0000, 0xE0080)
+_BLACK_FLAG: Final = 0x1F3F4  # emoji subdivision flags legitimately use tag characters
+
+# Confusables that NFKC leaves alone: Cyrillic and Greek letters that look Latin, plus a few
+# punctuation look-alikes. (NFKC already folds fullwidth and mathematical alphanumerics.)
+_HOMOGLYPHS: Final[dict[int, str]] = {
+    ord(k): v
+    for k, v in {
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+        "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d",
+        "ԛ": "q", "ԝ": "w", "ɡ": "g", "һ": "h", "ӏ": "l", "ո": "n", "ս": "u",
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
+        "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ԁ": "D",
+        "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "ι": "i", "κ": "k", "χ": "x", "υ": "u",
+        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+        "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        "ı": "i", "ȷ": "j", "ℓ": "l", "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-",
+        "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "＜": "<", "＞": ">",
+        "‹": "<", "›": ">", "«": "<", "»": ">", "⁄": "/",
+    }.items()
+}
+
+_HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
+_MD_COMMENT: Final = re.compile(r"^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*(?:\((.*?)\)|\"(.*?)\")\s*$",
+                                re.MULTILINE)
+_B64_RUN: Final = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}={0,2}")
+_HEX_RUN: Final = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){10,}(?![0-9A-Fa-f])")
+_ESC_RUN: Final = re.compile(r"(?:\\x[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}){3,}")
+_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){4,}")
+_ENTITY_RUN: Final = re.compile(r"(?:&#(?:x[0-9A-Fa-f]{1,6}|\d{1,7});){3,}")
+_MAX_DECODED_RUNS: Final = 16
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    kind: str
+    text: str
+
+
+def strip_invisible(text: str) -> tuple[str, int]:
+    """Remove zero-width/bidi controls and tag characters; return the text and how many went."""
+    out = text.translate(_STRIP_TABLE)
+    if any(ord(c) in _TAG_RANGE for c in out):
+        out = "".join(c for c in out if ord(c) not in _TAG_RANGE)
+    return out, len(text) - len(out)
+
+
+def fold(text: str) -> str:
+    """NFKC plus homoglyph folding (call after :func:`strip_invisible`)."""
+    return unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS)
+
+
+def has_tag_chars(text: str) -> bool:
+    """True when Unicode tag characters appear outside an emoji subdivision flag."""
+    in_flag = False
+    for ch in text:
+        cp = ord(ch)
+        if cp == _BLACK_FLAG:
+            in_flag = True
+        elif cp in _TAG_RANGE:
+            if not in_flag:
+                return True
+            if cp == 0xE007F:  # CANCEL TAG ends the flag sequence
+                in_flag = False
+        else:
+            in_flag = False
+    return False
+
+
+def _tag_payload(text: str) -> str:
+    return "".join(chr(ord(c) - 0xE0000) for c in text if 0xE0020 <= ord(c) <= 0xE007E)
+
+
+def _printable(decoded: str) -> bool:
+    if len(decoded) < 6:
+        return False
+    good = sum(1 for c in decoded if c.isprintable() or c in "\n\r\t")
+    letters = sum(1 for c in decoded if c.isalpha() or c == " ")
+    return good / len(decoded) >= 0.95 and letters / len(decoded) >= 0.6
+
+
+def _b64(run: str) -> str | None:
+    s = run.rstrip("=")
+    if len(s) % 4 == 1:
+        return None
+    # a real base64 payload mixes cases; a long identifier in one case is not worth decoding
+    if s.isalpha() and (s.islower() or s.isupper()):
+        return None
+    padded = s + "=" * (-len(s) % 4)
+    try:
+        alt = b"-_" if ("-" in s or "_" in s) else None
+        raw = base64.b64decode(padded, altchars=alt, validate=True)
+        return raw.decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+
+
+def _hex(run: str) -> str | None:
+    try:
+        return bytes.fromhex(run).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def _escape(run: str) -> str | None:
+    try:
+        return run.encode("ascii").decode("unicode_escape")
+    except (UnicodeDecodeError, UnicodeEncodeError):
+        return None
+
+
+def _decoded_views(text: str) -> list[View]:
+    out: list[View] = []
+    budget = _MAX_DECODED_RUNS
+    for kind, regex, decoder in (
+        ("base64", _B64_RUN, _b64),
+        ("hex", _HEX_RUN, _hex),
+        ("escape", _ESC_RUN, _escape),
+    ):
+        for m in regex.finditer(text):
+            if budget <= 0:
+                return out
+            budget -= 1
+            decoded = decoder(m.group(0))
+            if decoded is not None and _printable(decoded):
+                out.append(View(kind, decoded))
+    if "%" in text:
+        for m in _PCT_RUN.finditer(text):
+            decoded = unquote(m.group(0))
+            if decoded != m.group(0):
+                out.append(View("percent", decoded))
+    if "&#" in text and _ENTITY_RUN.search(text):
+        out.append(View("entity", html.unescape(text)))
+    return out
+
+
+def views(text: str) -> list[View]:
+    """Every view of ``text`` worth checking; the first is always the original."""
+    out = [View("original", text)]
+    if not text.isascii():
+        stripped, _ = strip_invisible(text)
+        folded = fold(stripped)
+        if folded != text:
+            out.append(View("normalized", folded))
+        if any(ord(c) in _TAG_RANGE for c in text):
+            payload = _tag_payload(text)
+            if payload.strip():
+                out.append(View("tag_payload", payload))
+        base = folded
+    else:
+        base = text
+    if "<!--" in base:
+        out.extend(View("comment", m.group(1)) for m in _HTML_COMMENT.finditer(base))
+    if "]:" in base:
+        for m in _MD_COMMENT.finditer(base):
+            inner = m.group(1) or m.group(2) or ""
+            if inner.strip():
+                out.append(View("comment", inner))
+    out.extend(_decoded_views(base))
+    return out

@@ -1,0 +1,66 @@
+"""The four-axis status of seed 004 plus sensitivity and expiry: what the firewall assigns to a write
+and what the graph layer stores, as CONTRACT §5 properties, on every node and edge it creates.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from a4s_memory.contract import (
+    FreshnessStatus,
+    RetrievalStatus,
+    SecurityStatus,
+    Sensitivity,
+    TruthStatus,
+)
+
+__all__ = ["MemoryStatus"]
+
+
+class MemoryStatus(BaseModel):
+    """Four orthogonal axes: quarantine (security) never changes truth, and so on."""
+
+    model_config = ConfigDict(frozen=True)
+
+    truth: TruthStatus = TruthStatus.UNVERIFIED
+    retrieval: RetrievalStatus = RetrievalStatus.NORMAL
+    security: SecurityStatus = SecurityStatus.CLEAN
+    freshness: FreshnessStatus = FreshnessStatus.FRESH
+    sensitivity: Sensitivity = Sensitivity.INTERNAL
+    expires_at: datetime | None = None
+
+    def to_properties(self) -> dict[str, Any]:
+        """The CONTRACT §5 property map (names from contract.STATUS_PROPERTIES)."""
+        return {
+            "truth_status": self.truth.value,
+            "retrieval_status": self.retrieval.value,
+            "security_status": self.security.value,
+            "freshness_status": self.freshness.value,
+            "sensitivity": self.sensitivity.value,
+            "expires_at": self.expires_at,
+        }
+
+    @classmethod
+    def from_properties(cls, props: dict[str, Any]) -> MemoryStatus:
+        """Read the status back; raises on any missing axis (callers fail closed)."""
+        return cls(
+            truth=TruthStatus(props["truth_status"]),
+            retrieval=RetrievalStatus(props["retrieval_status"]),
+            security=SecurityStatus(props["security_status"]),
+            freshness=FreshnessStatus(props["freshness_status"]),
+            sensitivity=Sensitivity(props["sensitivity"]),
+            expires_at=props.get("expires_at"),
+        )
+
+    @property
+    def trusted(self) -> bool:
+        """True for what the default ContextPolicy would load."""
+        return (
+            self.truth is TruthStatus.SUPPORTED
+            and self.retrieval is RetrievalStatus.NORMAL
+            and self.security is SecurityStatus.CLEAN
+            and self.freshness is FreshnessStatus.FRESH
+        )
