@@ -31,8 +31,8 @@ __all__ = [
 
 
 class Action(str, Enum):
-    SEARCH = "search"          # query an agent's memory
-    READ = "read"              # fetch one element of a known space
+    SEARCH = "search"  # query an agent's memory
+    READ = "read"  # fetch one element of a known space
     WRITE = "write"
     DELETE = "delete"
     PROMOTE = "promote"
@@ -113,7 +113,9 @@ def _deny(req: AccessRequest, reason: str, *, is_owner: bool = False) -> AccessD
     )
 
 
-def _allow(req: AccessRequest, spaces: list[Visibility], reason: str, *, is_owner: bool) -> AccessDecision:
+def _allow(
+    req: AccessRequest, spaces: list[Visibility], reason: str, *, is_owner: bool
+) -> AccessDecision:
     return AccessDecision(
         allowed=True,
         requester_id=req.requester_id,
@@ -122,7 +124,9 @@ def _allow(req: AccessRequest, spaces: list[Visibility], reason: str, *, is_owne
         is_owner=is_owner,
         group_ids=require_group_ids([group_id(req.agent_id, v) for v in spaces]),
         reason=reason,
-        stop_reason=StopReason.SUCCESS_READ if req.action in _READ_ACTIONS else StopReason.SUCCESS_STORED,
+        stop_reason=StopReason.SUCCESS_READ
+        if req.action in _READ_ACTIONS
+        else StopReason.SUCCESS_STORED,
     )
 
 
@@ -144,7 +148,9 @@ def decide(req: AccessRequest) -> AccessDecision:
     if req.action in _READ_ACTIONS:
         if req.visibility is Visibility.PRIVATE:
             return _deny(req, "the private space is readable by its owner only")
-        return _allow(req, [Visibility.PUBLIC], "public space is readable by anyone", is_owner=False)
+        return _allow(
+            req, [Visibility.PUBLIC], "public space is readable by anyone", is_owner=False
+        )
 
     if req.is_admin and req.action in _ADMIN_ACTIONS:
         return _allow(req, wanted, "admin", is_owner=False)
@@ -166,5 +172,7 @@ def decide_registration(requester_id: str, owner_id: str, *, is_admin: bool) -> 
 def require_group_ids(group_ids: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Guard for every search: Graphiti treats an empty group list as *all groups*."""
     if not group_ids:
-        raise InvalidRequest("refusing to search with an empty group_id list (it would mean all groups)")
+        raise InvalidRequest(
+            "refusing to search with an empty group_id list (it would mean all groups)"
+        )
     return tuple(group_ids)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
-from typing_extensions import Annotated
 
-__all__ = ["AuthMode", "LOCAL_NEO4J_PASSWORD", "Settings"]
+__all__ = ["LOCAL_NEO4J_PASSWORD", "AuthMode", "Settings"]
 
 # The documented default for the *local, loopback-only* Neo4j (CONTRACT §2). Never use it elsewhere.
 LOCAL_NEO4J_PASSWORD = "a4s-local-password"  # noqa: S105 - a documented loopback-only default
@@ -58,7 +58,9 @@ class Settings(BaseSettings):
 
     # Extraction and embeddings: offline unless an OpenAI-compatible endpoint is configured.
     openai_api_key: SecretStr | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))
-    openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL", "A4S_LLM_BASE_URL"))
+    openai_base_url: str | None = Field(
+        None, validation_alias=_env("OPENAI_BASE_URL", "A4S_LLM_BASE_URL")
+    )
     llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
     embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
 

@@ -12,8 +12,8 @@ from typing import Final
 
 __all__ = [
     "CONTRACT_VERSION",
-    "STOP_PRIORITY",
     "STATUS_PROPERTIES",
+    "STOP_PRIORITY",
     "Category",
     "FreshnessStatus",
     "MemoryOp",
@@ -46,7 +46,7 @@ class _CaseInsensitiveEnum(str, Enum):
         return None
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
 
 class StopReason(_CaseInsensitiveEnum):

@@ -13,12 +13,11 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, LiteralString
 
 import neo4j
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
-from typing_extensions import LiteralString
 
 from a4s_memory.config import Settings
 from a4s_memory.errors import StoreUnavailable
@@ -46,23 +45,29 @@ class Neo4jStore:
     def database(self) -> str:
         return self._database
 
-    async def execute(self, query: LiteralString, params: Params | None = None) -> list[neo4j.Record]:
+    async def execute(
+        self, query: LiteralString, params: Params | None = None
+    ) -> list[neo4j.Record]:
         """Run one auto-committed query and return its records."""
         try:
             result = await self._driver.execute_query(
                 query, parameters_=dict(params or {}), database_=self._database
             )
         except (ServiceUnavailable, DriverError, OSError) as exc:
-            logger.warning("Neo4j unavailable: %s (parameter names: %s)", type(exc).__name__, sorted(params or {}))
+            logger.warning(
+                "Neo4j unavailable: %s (parameter names: %s)",
+                type(exc).__name__,
+                sorted(params or {}),
+            )
             raise StoreUnavailable("Neo4j is unavailable", suggestion="retry shortly") from exc
         except Neo4jError as exc:
-            logger.error("Neo4j query failed: %s (parameter names: %s)", exc.code, sorted(params or {}))
+            logger.error(
+                "Neo4j query failed: %s (parameter names: %s)", exc.code, sorted(params or {})
+            )
             raise
         return list(result.records)
 
-    async def write_transaction(
-        self, work: Any, *args: Any, **kwargs: Any
-    ) -> Any:
+    async def write_transaction(self, work: Any, *args: Any, **kwargs: Any) -> Any:
         """Run ``work(tx, *args, **kwargs)`` in one managed write transaction (retried on transient errors)."""
         try:
             async with self._driver.session(database=self._database) as session:
@@ -100,14 +105,16 @@ class Neo4jStore:
 async def _shared_graphiti_driver(driver: AsyncDriver, database: str) -> Any:
     from graphiti_core.driver.neo4j_driver import Neo4jDriver
 
-    class SharedPoolNeo4jDriver(Neo4jDriver):  # type: ignore[misc]
+    class SharedPoolNeo4jDriver(Neo4jDriver):
         """Graphiti's driver minus its own pool and its index build scheduled from __init__."""
 
         async def close(self) -> None:
             # The store owns the pool; Graphiti.close() must not close it under other users.
             return None
 
-    graphiti_driver = SharedPoolNeo4jDriver(uri="bolt://127.0.0.1:1", user=None, password=None, database=database)
+    graphiti_driver = SharedPoolNeo4jDriver(
+        uri="bolt://127.0.0.1:1", user=None, password=None, database=database
+    )
     if graphiti_driver._init_task is not None:
         # Indices are built explicitly by `a4s-memory schema apply`, never as a side effect.
         graphiti_driver._init_task.cancel()
@@ -141,7 +148,9 @@ async def connect(settings: Settings, *, verify: bool = True) -> AsyncIterator[N
         await store.close()
 
 
-async def run_in_tx(tx: AsyncManagedTransaction, query: LiteralString, params: Params) -> list[neo4j.Record]:
+async def run_in_tx(
+    tx: AsyncManagedTransaction, query: LiteralString, params: Params
+) -> list[neo4j.Record]:
     """Helper for transaction functions: run one query inside ``tx`` and collect its records."""
     result = await tx.run(query, dict(params))
     return [record async for record in result]

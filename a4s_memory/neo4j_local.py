@@ -209,7 +209,13 @@ class LocalNeo4j:
             )
         self._pid_file.write_text(f"{proc.pid}\n")
         logger.info("local Neo4j starting, pid %d, log %s", proc.pid, self.log_file)
-        return self._wait_until_ready(proc.pid)
+        try:
+            return self._wait_until_ready(proc.pid, proc)
+        except BaseException:
+            # Whatever went wrong (time-out, Ctrl-C), never leave a half-started JVM behind.
+            _terminate(proc)
+            self._clear_run_files()
+            raise
 
     def stop(self) -> bool:
         """Stop the server if it runs; True when a JVM was stopped. Always leaves no JVM behind."""
@@ -220,7 +226,9 @@ class LocalNeo4j:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
         if not _wait_for_exit(pid, _STOP_GRACE_S):
-            logger.warning("local Neo4j pid %d ignored SIGTERM for %.0fs; killing it", pid, _STOP_GRACE_S)
+            logger.warning(
+                "local Neo4j pid %d ignored SIGTERM for %.0fs; killing it", pid, _STOP_GRACE_S
+            )
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
             _wait_for_exit(pid, 10.0)
@@ -228,10 +236,14 @@ class LocalNeo4j:
         return True
 
     # -- internals ----------------------------------------------------------------------------
-    def _wait_until_ready(self, pid: int) -> LocalNeo4jStatus:
+    def _wait_until_ready(
+        self, pid: int, proc: subprocess.Popen[bytes] | None = None
+    ) -> LocalNeo4jStatus:
         deadline = time.monotonic() + self._settings.neo4j_start_timeout_s
         while time.monotonic() < deadline:
-            if not _is_our_jvm(pid):
+            # With our own child, poll() is exact; /proc/<pid>/cmdline still shows Python until exec.
+            alive = proc.poll() is None if proc is not None else _is_our_jvm(pid)
+            if not alive:
                 self._clear_run_files()
                 raise LocalNeo4jError(
                     f"the local Neo4j exited during start-up; last log lines:\n{self._log_tail()}",
@@ -240,7 +252,8 @@ class LocalNeo4j:
             if self._ready_file.exists() and _port_open(self._bolt_port):
                 return self.status()
             time.sleep(0.5)
-        self.stop()
+        if proc is None:
+            self.stop()
         raise LocalNeo4jError(
             f"the local Neo4j did not answer on Bolt within {self._settings.neo4j_start_timeout_s:.0f}s; "
             f"it was stopped. Last log lines:\n{self._log_tail()}",
@@ -287,6 +300,17 @@ def _is_our_jvm(pid: int) -> bool:
     except OSError:
         return False
     return _MAIN_CLASS.encode() in cmdline
+
+
+def _terminate(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=_STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 def _wait_for_exit(pid: int, timeout_s: float) -> bool:

@@ -11,9 +11,6 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
-
-from typing_extensions import LiteralString
 
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import ConfigurationError
@@ -54,7 +51,9 @@ def load_statements(directory: Path | None = None) -> list[tuple[str, str]]:
             if not statement:
                 continue
             if not _IDEMPOTENT.search(statement):
-                raise ConfigurationError(f"{path.name}: every schema statement must say IF NOT EXISTS")
+                raise ConfigurationError(
+                    f"{path.name}: every schema statement must say IF NOT EXISTS"
+                )
             statements.append((path.name, statement))
     return statements
 
@@ -65,7 +64,7 @@ async def apply_schema(store: Neo4jStore, *, with_graphiti: bool = True) -> Sche
     for file_name, statement in statements:
         logger.debug("schema %s: %s", file_name, statement[:60])
         # The statements come from the repository's own files, never from a request.
-        await store.execute(cast(LiteralString, statement))
+        await store.execute(statement)
     if with_graphiti:
         driver = await store.graphiti_driver()
         await driver.build_indices_and_constraints()

@@ -28,7 +28,9 @@ AGENT_ID_PATTERN: Final = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
 # Requesters are people, agents or services named by the caller; same alphabet plus dots and
 # @ (e-mail-like ids), bounded so ids can be used as audit keys and log fields.
 _REQUESTER_ID_PATTERN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,127}$")
-_GROUP_ID_PATTERN: Final = re.compile(r"^agent-(?P<agent>[a-z0-9][a-z0-9_-]{0,62})-(?P<vis>private|public)$")
+_GROUP_ID_PATTERN: Final = re.compile(
+    r"^agent-(?P<agent>[a-z0-9][a-z0-9_-]{0,62})-(?P<vis>private|public)$"
+)
 
 
 def validate_agent_id(agent_id: object) -> str:

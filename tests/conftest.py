@@ -33,7 +33,9 @@ def _require_neo4j() -> bool:
 
 def _unreachable(reason: str) -> None:
     if _require_neo4j():
-        pytest.fail(f"Neo4j is required (A4S_REQUIRE_NEO4J=1) but unreachable: {reason}", pytrace=False)
+        pytest.fail(
+            f"Neo4j is required (A4S_REQUIRE_NEO4J=1) but unreachable: {reason}", pytrace=False
+        )
     pytest.skip(f"no Neo4j reachable: {reason}")
 
 

@@ -22,7 +22,13 @@ from collections import Counter
 from typing import Final
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall.models import Finding, FirewallConfig, HeuristicAction, Layer
+from a4s_memory.firewall.models import (
+    REDACTION_TOKEN,
+    Finding,
+    FirewallConfig,
+    HeuristicAction,
+    Layer,
+)
 from a4s_memory.firewall.normalize import View, has_tag_chars, views
 from a4s_memory.firewall.rules import INJECTION_RULES, Rule
 
@@ -37,6 +43,7 @@ __all__ = [
 
 _INJ: Final = StopReason.INJECTION_DETECTED
 _AGENT_REF: Final = re.compile(r"(?<![\w.@])@([A-Za-z][\w-]{1,38})\b")
+_URL: Final = re.compile(r"^[(<\"'\[]?[a-z][a-z0-9+.-]{1,20}://", re.IGNORECASE)
 _SENTENCE_SPLIT: Final = re.compile(r"(?<=[.!?])\s+|\n+")
 _LEAD_NOISE: Final = re.compile(r"^[\s\-*•>#\d.)\"'(\[]+")
 _ZW_BETWEEN_LETTERS: Final = re.compile(r"[A-Za-z][\u200b\u200c\u200d\u2060\ufeff\u00ad]+[A-Za-z]")
@@ -46,19 +53,23 @@ _MIXED_SCRIPT: Final = re.compile(
 _SKIP_WORDS: Final = frozenset({"please", "and", "then", "also", "now", "just", "kindly", "so"})
 _IMPERATIVES: Final = frozenset(
     """ignore disregard forget override bypass disable enable send forward post upload transmit
-    email leak exfiltrate copy share route execute run do don't never always tell say print reveal
-    show output display write delete remove erase drop include add insert append use act pretend
-    respond reply answer follow obey comply give list make create call click visit open download
-    install update change modify set reset grant allow approve transfer pay wire store save remember
-    recommend suggest promote stop start begin continue repeat translate summarize summarise
-    describe explain provide generate keep ensure avoid refuse switch become go read check find
-    search look ask return put get buy order book schedule invite post""".split()
+    email leak exfiltrate copy share route execute run do don't never always tell say print
+    reveal show output display write delete remove erase drop include add insert append use
+    act pretend respond reply answer follow obey comply give list make create call click visit
+    open download install update change modify set reset grant allow approve transfer pay wire
+    store save remember recommend suggest promote stop start begin continue repeat translate
+    summarize summarise describe explain provide generate keep ensure avoid refuse switch
+    become go read check find search look ask return put get buy order book schedule invite
+    post""".split()  # noqa: SIM905
 )
 
 
-def _finding(rule: Rule, view: View, stop: StopReason | None) -> list[Finding]:
+def _finding(
+    rule: Rule, view: View, stop: StopReason | None, seen: set[tuple[str, StopReason | None]]
+) -> list[Finding]:
     out = [Finding(rule_id=rule.id, layer=rule.layer, reason=rule.reason, stop_reason=stop)]
-    if view.kind != "original":
+    if view.kind != "original" and (view.kind, stop) not in seen:
+        seen.add((view.kind, stop))
         out.append(
             Finding(
                 rule_id=f"evasion.{view.kind}",
@@ -74,16 +85,15 @@ def regex_findings(text: str, rules: tuple[Rule, ...] = INJECTION_RULES) -> list
     """Layer 1 over every view; each rule reported once (first view that hits)."""
     findings: list[Finding] = []
     hit: set[str] = set()
-    original_hits: set[str] = set()
+    seen: set[tuple[str, StopReason | None]] = set()
     for view in views(text):
+        lower = view.text.lower()
         for rule in rules:
             if rule.id in hit:
                 continue
-            if rule.pattern.search(view.text):
+            if rule.search(view.text, lower):
                 hit.add(rule.id)
-                if view.kind == "original":
-                    original_hits.add(rule.id)
-                findings.extend(_finding(rule, view, rule.stop_reason))
+                findings.extend(_finding(rule, view, rule.stop_reason, seen))
     if not text.isascii():
         findings.extend(_unicode_markers(text))
     return findings
@@ -112,9 +122,12 @@ def shannon_entropy(token: str) -> float:
 
 
 def max_token_entropy(text: str, min_len: int) -> float:
+    """Highest entropy among whitespace tokens of at least ``min_len`` chars. URLs are skipped: a
+    link is not obfuscation (its base64 parts are decoded and re-checked, and high-entropy
+    tokens are already redacted as possible secrets before this runs)."""
     best = 0.0
-    for token in text.split():
-        if len(token) >= min_len:
+    for token in text.replace(REDACTION_TOKEN, " ").split():
+        if len(token) >= min_len and not _URL.match(token):
             best = max(best, shannon_entropy(token))
     return best
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,9 +28,9 @@ from a4s_memory.status import MemoryStatus
 __all__ = [
     "REDACTION_TOKEN",
     "ExtraCheck",
+    "Finding",
     "FirewallConfig",
     "FirewallDecision",
-    "Finding",
     "HeuristicAction",
     "Layer",
     "Redaction",
@@ -39,10 +39,10 @@ __all__ = [
     "WriteRequest",
 ]
 
-REDACTION_TOKEN: Final = "[SECRET_REDACTED]"
+REDACTION_TOKEN: Final = "[SECRET_REDACTED]"  # noqa: S105 - a placeholder, not a secret
 
 
-class TrustLevel(str, Enum):
+class TrustLevel(StrEnum):
     """Seed 003 "Trust Levels"."""
 
     HIGH = "high"
@@ -50,7 +50,7 @@ class TrustLevel(str, Enum):
     LOW = "low"
 
 
-class SecretLevel(str, Enum):
+class SecretLevel(StrEnum):
     """Seed 003 "What Counts as a Secret"."""
 
     DEFINITE = "definite"
@@ -58,7 +58,7 @@ class SecretLevel(str, Enum):
     POSSIBLE = "possible"
 
 
-class Layer(str, Enum):
+class Layer(StrEnum):
     """Which part of the firewall produced a finding."""
 
     SCHEMA = "schema"
@@ -67,12 +67,12 @@ class Layer(str, Enum):
     REGEX = "regex"  # seed 000 G2 layer 1
     HEURISTIC = "heuristic"  # seed 000 G2 layer 2
     EVASION = "evasion"  # a rule hit only after normalising / decoding the text
-    SECRET = "secret"  # seed 003
+    SECRET = "secret"  # noqa: S105 - seed 003 layer name
     CATEGORY = "category"  # seed 001 §4
     INTERNAL = "internal"
 
 
-class HeuristicAction(str, Enum):
+class HeuristicAction(StrEnum):
     """What a G2 layer-2 flag alone does (see docs/firewall.md "Measured" for the choice)."""
 
     REJECT = "reject"  # INJECTION_DETECTED
@@ -149,7 +149,7 @@ class FirewallConfig(BaseModel):
     # Seed 003 failOnSecret: reject (FORBIDDEN_CATEGORY) instead of redacting any secret.
     fail_on_secret: bool = False
     # Seed 000 G2 layer 2: what a heuristic flag alone does.
-    heuristic_action: HeuristicAction = HeuristicAction.SUSPICIOUS
+    heuristic_action: HeuristicAction = HeuristicAction.REJECT
     # Seed 003 Rule 3: free-text episode bound.
     max_episode_chars: int = 10_000
     # Seed 000 G5: this many rejections in a session disable writes for the session.

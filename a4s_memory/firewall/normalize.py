@@ -8,8 +8,8 @@
   folded to ASCII; produced only when the text is not plain ASCII;
 * ``tag_payload`` — text smuggled in Unicode tag characters (U+E0020..U+E007E map to ASCII);
 * ``comment`` — the inside of HTML ``<!-- -->`` and markdown ``[//]: # (...)`` comments;
-* ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only when
-  the result is mostly printable text (so random secrets are not decoded into noise).
+* ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only
+  when the result is mostly printable text (so random secrets are not decoded into noise).
 
 Decoding is one level deep over *candidate runs only* (a run must match a tight regex first), which
 keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
@@ -22,11 +22,12 @@ import binascii
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
-__all__ = ["View", "fold", "has_tag_chars", "strip_invisible", "views"]
+__all__ = ["View", "fold", "has_tag_chars", "lower_regex", "strip_invisible", "views"]
 
 # Zero-width and bidi/format controls that hide or reorder text. ZWJ (U+200D) is kept out of the
 # "suspicious" count only when it sits between two emoji (emoji sequences use it legitimately).
@@ -59,6 +60,8 @@ _HOMOGLYPHS: Final[dict[int, str]] = {
     }.items()
 }
 
+_TAG_CHAR: Final = re.compile("[\U000E0000-\U000E007F]")
+_LONG_RUN: Final = re.compile(r"[^\s\"'`,;(){}\[\]<>|]{20,}")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _MD_COMMENT: Final = re.compile(r"^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*(?:\((.*?)\)|\"(.*?)\")\s*$",
                                 re.MULTILINE)
@@ -76,11 +79,28 @@ class View:
     text: str
 
 
+def lower_regex(regex: str) -> str:
+    """Lower-case the literal letters of a regex (escapes such as ``\\S`` are kept), so a pattern
+    written for ``re.IGNORECASE`` can run, much faster, without it on lower-cased text."""
+    out: list[str] = []
+    escaped = False
+    for ch in regex:
+        if escaped:
+            out.append(ch)
+            escaped = False
+        elif ch == "\\":
+            out.append(ch)
+            escaped = True
+        else:
+            out.append(ch.lower())
+    return "".join(out)
+
+
 def strip_invisible(text: str) -> tuple[str, int]:
     """Remove zero-width/bidi controls and tag characters; return the text and how many went."""
     out = text.translate(_STRIP_TABLE)
-    if any(ord(c) in _TAG_RANGE for c in out):
-        out = "".join(c for c in out if ord(c) not in _TAG_RANGE)
+    if _TAG_CHAR.search(out):
+        out = _TAG_CHAR.sub("", out)
     return out, len(text) - len(out)
 
 
@@ -91,6 +111,8 @@ def fold(text: str) -> str:
 
 def has_tag_chars(text: str) -> bool:
     """True when Unicode tag characters appear outside an emoji subdivision flag."""
+    if not _TAG_CHAR.search(text):
+        return False
     in_flag = False
     for ch in text:
         cp = ord(ch)
@@ -149,25 +171,42 @@ def _escape(run: str) -> str | None:
 
 
 def _decoded_views(text: str) -> list[View]:
+    """Decode candidate runs; each decoded run is substituted back in place so the words around it
+    are checked together with it (one view per encoding found). base64 and hex candidates are
+    looked for only inside long non-blank runs (one scan), escapes only when a backslash occurs."""
     out: list[View] = []
     budget = _MAX_DECODED_RUNS
-    for kind, regex, decoder in (
-        ("base64", _B64_RUN, _b64),
-        ("hex", _HEX_RUN, _hex),
-        ("escape", _ESC_RUN, _escape),
-    ):
-        for m in regex.finditer(text):
+    runs = [m.span() for m in _LONG_RUN.finditer(text)]
+    candidates: list[tuple[str, re.Pattern[str], Callable[[str], str | None], bool]] = [
+        ("base64", _B64_RUN, _b64, True),
+        ("hex", _HEX_RUN, _hex, True),
+        ("escape", _ESC_RUN, _escape, False),
+    ]
+    for kind, regex, decoder, in_runs in candidates:
+        if in_runs:
+            if not runs:
+                continue
+            matches = [m for lo, hi in runs for m in regex.finditer(text, lo, hi)]
+        elif "\\" in text:
+            matches = list(regex.finditer(text))
+        else:
+            continue
+        pieces: list[str] = []
+        pos = 0
+        for m in matches:
             if budget <= 0:
-                return out
+                break
             budget -= 1
             decoded = decoder(m.group(0))
             if decoded is not None and _printable(decoded):
-                out.append(View(kind, decoded))
-    if "%" in text:
-        for m in _PCT_RUN.finditer(text):
-            decoded = unquote(m.group(0))
-            if decoded != m.group(0):
-                out.append(View("percent", decoded))
+                pieces.append(text[pos:m.start()])
+                pieces.append(decoded)
+                pos = m.end()
+        if pieces:
+            pieces.append(text[pos:])
+            out.append(View(kind, "".join(pieces)))
+    if "%" in text and _PCT_RUN.search(text):
+        out.append(View("percent", unquote(text)))
     if "&#" in text and _ENTITY_RUN.search(text):
         out.append(View("entity", html.unescape(text)))
     return out
@@ -181,7 +220,7 @@ def views(text: str) -> list[View]:
         folded = fold(stripped)
         if folded != text:
             out.append(View("normalized", folded))
-        if any(ord(c) in _TAG_RANGE for c in text):
+        if _TAG_CHAR.search(text):
             payload = _tag_payload(text)
             if payload.strip():
                 out.append(View("tag_payload", payload))

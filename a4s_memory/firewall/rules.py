@@ -1,33 +1,33 @@
 """Rule tables as data: every content rule the firewall applies has an id, a compiled pattern, a
 reason (shown to people, never content), the stop reason it produces and the layer it belongs to.
 
-* :data:`INJECTION_RULES` — seed 000 G2 layer 1 (the seven seed patterns, ids ``g2.*``, some narrowed
-  where measurement showed they over-block; see docs/firewall.md) plus the patterns attackers use
-  against memory stores (ids ``inj.*``). A rule whose ``stop_reason`` is None is a *soft* rule: alone
-  it marks the write ``security_status=suspicious`` instead of rejecting it.
+* :data:`INJECTION_RULES` — seed 000 G2 layer 1 (the seven seed patterns, ids ``g2.*``, some
+  narrowed where measurement showed they over-block; see docs/firewall.md) plus the patterns
+  attackers use against memory stores (ids ``inj.*``). A rule whose ``stop_reason`` is None is a
+  *soft* rule: alone it marks the write ``security_status=suspicious`` instead of rejecting it.
 * :data:`CATEGORY_RULES` — seed 001 §4 forbidden categories (ids ``cat.<category>.*``), each with an
   optional context ``guard`` (a match of the guard near the hit cancels it) and an optional
   ``validator`` (Luhn for card numbers, ISO 7064 mod 97 for IBANs) that the hit must pass.
 
-Secret rules live in :mod:`a4s_memory.firewall.secrets` (same shape, plus a level).
+The category table lives in :mod:`a4s_memory.firewall.category_rules` (re-exported here); secret
+rules live in :mod:`a4s_memory.firewall.secrets` (same shape, plus a level).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.models import Layer
+from a4s_memory.firewall.normalize import lower_regex
 
 __all__ = ["CATEGORY_RULES", "INJECTION_RULES", "CategoryRule", "Rule", "iban_ok", "luhn_ok"]
 
 _I: Final = re.IGNORECASE
 _IM: Final = re.IGNORECASE | re.MULTILINE
 _INJ: Final = StopReason.INJECTION_DETECTED
-_FORBID: Final = StopReason.FORBIDDEN_CATEGORY
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +37,24 @@ class Rule:
     reason: str
     stop_reason: StopReason | None = _INJ
     layer: Layer = Layer.REGEX
+    # Lower-case literals of which at least one must occur in the lower-cased text for the pattern
+    # to possibly match: a cheap prefilter (``str.__contains__``) so most rules never run their
+    # regex. Empty = always run. tests/unit/firewall checks every example still fires.
+    triggers: tuple[str, ...] = ()
+    on_lower: bool = False  # pattern was written for IGNORECASE; runs on the lower-cased text
+
+    def search(self, text: str, lower: str) -> bool:
+        if self.triggers and not any(t in lower for t in self.triggers):
+            return False
+        return self.pattern.search(lower if self.on_lower else text) is not None
 
 
 def _r(rule_id: str, regex: str, reason: str, flags: int = _I, *, soft: bool = False) -> Rule:
-    return Rule(rule_id, re.compile(regex, flags), reason, None if soft else _INJ)
+    stop = None if soft else _INJ
+    if flags & re.IGNORECASE:  # IGNORECASE is 3-20x slower in CPython's re: fold the case once
+        pattern = re.compile(lower_regex(regex), flags & ~re.IGNORECASE)
+        return Rule(rule_id, pattern, reason, stop, on_lower=True)
+    return Rule(rule_id, re.compile(regex, flags), reason, stop)
 
 
 _DATA = (
@@ -48,9 +62,10 @@ _DATA = (
     r"|context|information|details|keys|tokens|secrets|records|logs|documents)"
 )
 
-INJECTION_RULES: Final[tuple[Rule, ...]] = (
+_RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- seed 000 G2 layer 1 -------------------------------------------------------------------
-    _r("g2.system_mimicry", r"<\s*/?\s*system(?:[-_]|\b)", "system directive mimicry (<system...>)"),
+    _r("g2.system_mimicry", r"<\s*/?\s*system(?:[-_]|\b)",
+       "system directive mimicry (<system...>)"),
     _r("g2.importance", r"\bIMPORTANT\s*(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)?\s*:",
        "importance escalation (IMPORTANT:)"),
     _r("g2.role_assumption",
@@ -76,12 +91,12 @@ INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r("inj.ignore_instructions",
        r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase)\b[^.\n]{0,40}?"
        r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
-       r"|former|old)\b[^.\n]{0,30}?\b(?:instructions?|rules?|directions?|prompts?|guidelines?"
-       r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming"
+       r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guidelines?"
+       r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
        r"|context)\b",
        "instruction override (ignore previous instructions)"),
     _r("inj.ignore_instructions_i18n",
-       r"\b(?:ignor(?:a|e|ez|iere|ar)|olvida|vergiss|oublie(?:z)?)\b[^.\n]{0,30}\b(?:instrucciones"
+       r"\b(?:ignor(?:a|ez|iere|ar)|olvida|vergiss|oubliez)\b[^.\n]{0,30}\b(?:instrucciones"
        r"|instructions|anweisungen|istruzioni|instruções|regeln|reglas)\b"
        r"|\bno\s+menciones\b|\ba\s+partir\s+de\s+ahora\b|\bnota\s+importante\s+del\s+sistema\b"
        r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b",
@@ -96,10 +111,24 @@ INJECTION_RULES: Final[tuple[Rule, ...]] = (
        r"(?:is|will\s+be|now|has\s+changed)\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
        r"|\byou\s+(?:are|will\s+be)\s+(?:no\s+longer|not\s+bound|free\s+(?:from|of)|unrestricted)",
        "role switch (your new role is ...)"),
+    _r("inj.assistant_directive",
+       r"\byou\s+(?:will|must|shall|are\s+to)\s+(?:now\s+|always\s+|only\s+)?(?:answer|respond|reply"
+       r"|act|pretend|simulate|roleplay|role-play|generate|obey|comply|behave)\b"
+       r"|\b(?:respond|reply|answer)\s+(?:to\s+)?(?:every|all|each|any)\s+(?:\w+\s+)?prompts?\b"
+       r"|\bfor\s+(?:all|every|each)\s+(?:\w+\s+)?prompts?\b|\bfrom\s+now\s+(?:on\s+)?you\b"
+       r"|\bact\s+like\s+(?:a|an|you)\b|\bin\s+the\s+role\s+of\b",
+       "directive addressed to the assistant"),
+    _r("inj.persona_setup",
+       r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
+       r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
+       r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
+       r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
+       r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b",
+       "persona / mode set-up"),
     _r("inj.chat_template",
        r"<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id"
        r"|begin_of_text|end_of_text|pad|fim_\w+)\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>"
-       r"|^\s*#{2,}\s*(?:system|instruction|assistant|human|user|response)\s*:?\s*$"
+       r"|^\s*#{2,}\s*\(?\s*(?:system|instruction|assistant|human|user|response)(?:_\w+)?\s*\)?\s*:?"
        r"|^\s*(?:system|assistant)\s*:\s",
        "chat-template token", _IM),
     _r("inj.fake_marker",
@@ -159,7 +188,14 @@ INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r("inj.jailbreak_terms",
        r"\b(?:do\s+anything\s+now|developer\s+mode|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
        r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
-       r"|(?:stay|remain)\s+in\s+character|opposite\s+mode)\b",
+       r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored|never\s+refuse"
+       r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse|(?:never\s+)?break\s+character|not\s+bound\s+by"
+       r"|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations)"
+       r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
+       r"|explicit|inappropriate|offensive)"
+       r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
+       r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
+       r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines))\b",
        "jailbreak phrasing"),
     _r("inj.prompt_leak",
        r"\b(?:reveal|print|repeat|show|output|display|tell\s+me|share|give\s+me|leak|dump|recite"
@@ -185,210 +221,60 @@ INJECTION_RULES: Final[tuple[Rule, ...]] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class CategoryRule:
-    id: str
-    category: str  # seed 001 §4 sub-section name
-    pattern: re.Pattern[str]
-    reason: str
-    guard: re.Pattern[str] | None = None  # a guard hit within ``guard_window`` chars cancels
-    validator: Callable[[str], bool] | None = None
-    guard_window: int = 40
-    stop_reason: StopReason = _FORBID
+_INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
+    "g2.system_mimicry": ("system",),
+    "g2.importance": ("important",),
+    "g2.role_assumption": ("act", "pretend", "ignore", "you"),
+    "g2.authority_claim": ("@",),
+    "g2.markup": ("<",),
+    "g2.encoded_escape": ("\\x", "\\u"),
+    "g2.directive_line": ("rule", "instruction", "directive", "command", "system", "new", "override"),
+    "inj.ignore_instructions": ("ignore", "disregard", "forget", "override", "bypass", "neglect",
+                                "skip", "drop", "abandon", "erase"),
+    "inj.ignore_instructions_i18n": ("ignor", "olvida", "vergiss", "oubliez", "menciones", "partir",
+                                     "nota", "sofort"),
+    "inj.new_instructions": ("instruction", "directive", "system", "orders", "rules"),
+    "inj.role_switch": ("you",),
+    "inj.assistant_directive": ("you", "prompt", "act", "role"),
+    "inj.persona_setup": ("=", "assume", "now", "want", "mode"),
+    "inj.chat_template": ("<|", "inst]", "sys>>", "_of_turn>", "#", "system", "assistant"),
+    "inj.fake_marker": ("[", "system", "admin", "developer", "security", "root", "message",
+                        "notice", "instruction"),
+    "inj.authority_grant": ("access", "permission", "privileges", "rights", "control"),
+    "inj.authority_impersonation": ("admin", "system", "developer", "devops", "security",
+                                    "department", "ceo", "owner", "openai", "anthropic"),
+    "inj.exfiltration": ("send", "forward", "post", "upload", "transmit", "mail", "leak",
+                         "exfiltrate", "copy", "share", "route", "relay", "sync", "mirror",
+                         "include"),
+    "inj.exfil_url": ("http",),
+    "inj.conceal": ("not", "don", "never", "without"),
+    "inj.safety_bypass": ("disable", "turn", "bypass", "deactivate", "circumvent", "remove", "skip",
+                          "ignore", "suspend"),
+    "inj.no_confirmation": ("without",),
+    "inj.unrestricted": ("unrestricted", "unfiltered", "uncensored", "unlimited", "unmoderated",
+                         "restriction", "limitation", "filter", "guideline", "censorship",
+                         "boundaries"),
+    "inj.jailbreak_names": ("dan", "stan", "dude", "aim", "antigpt", "jailbreak", "devmode"),
+    "inj.jailbreak_terms": ("anything", "mode", "jailbr", "confidant", "without", "character",
+                            "nsfw", "amoral", "uncensored", "refuse", "bound", "matter", "ethic",
+                            "moral", "rules", "guideline", "restriction", "filter", "openai",
+                            "anthropic"),
+    "inj.prompt_leak": ("prompt", "instructions", "rules"),
+    "inj.config_override": ("config", "settings", "behavio", "instructions", "persona", "rules",
+                            "guidelines", "memory"),
+    "inj.persistent_directive": ("future", "whenever", "every"),
+    "inj.advocacy": ("always",),
+}
 
-
-def luhn_ok(candidate: str) -> bool:
-    """Luhn checksum over the digits of ``candidate`` (card numbers)."""
-    digits = [int(c) for c in candidate if c.isdigit()]
-    if not 13 <= len(digits) <= 19 or len(set(digits)) == 1:
-        return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
-
-
-def iban_ok(candidate: str) -> bool:
-    """ISO 13616 IBAN check (mod 97 == 1)."""
-    s = "".join(c for c in candidate if c.isalnum()).upper()
-    if not 15 <= len(s) <= 34:
-        return False
-    moved = s[4:] + s[:4]
-    try:
-        return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
-    except ValueError:
-        return False
-
-
-def _c(
-    rule_id: str,
-    category: str,
-    regex: str,
-    reason: str,
-    *,
-    guard: str | None = None,
-    validator: Callable[[str], bool] | None = None,
-    flags: int = _I,
-) -> CategoryRule:
-    return CategoryRule(
-        rule_id, category, re.compile(regex, flags), reason,
-        re.compile(guard, _I) if guard else None, validator,
-    )
-
-
-_SELF = r"(?:\bI\b|\bI'm\b|\bI've\b|\bmy\b|\bthe\s+user\b|\buser\b|\bthe\s+owner\b)"
-_CONDITIONS = (
-    r"(?:diabetes|cancer|leukemia|lymphoma|hiv|aids|depression|clinical\s+depression|an?\s+anxiety"
-    r"\s+disorder|adhd|autism|bipolar(?:\s+disorder)?|schizophrenia|ptsd|ocd|epilepsy|dementia"
-    r"|alzheimer'?s|parkinson'?s|multiple\s+sclerosis|an?\s+eating\s+disorder|anorexia|bulimia"
-    r"|hepatitis\s+\w|an?\s+std|herpes|chlamydia|hypertension|high\s+blood\s+pressure|asthma"
-    r"|crohn'?s|celiac\s+disease|lupus|an?\s+(?:heart|kidney|liver|autoimmune|chronic|mental)\s+"
-    r"(?:condition|disease|illness|disorder)|a\s+disability|dyslexia|insomnia|arthritis|copd|ms)"
+INJECTION_RULES: Final[tuple[Rule, ...]] = tuple(
+    replace(r, triggers=_INJECTION_TRIGGERS.get(r.id, ())) for r in _RAW_INJECTION_RULES
 )
 
-CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
-    # 4.6 credentials, in prose (code/config syntax is handled by the secret detector)
-    _c("cat.credentials.disclosure", "credentials",
-       r"\b(?:my|our|the\s+user'?s|user'?s|his|her|their|the)\s+(?:\w+\s+){0,2}?(?:password|passcode"
-       r"|passphrase|pin(?:\s+code)?|security\s+answer|secret\s+answer|backup\s+codes?|recovery"
-       r"\s+(?:codes?|phrase)|seed\s+phrase|mnemonic|private\s+key|api\s+key|access\s+token)"
-       r"\s+(?:is|was|=|:|are|reads)\s+[\"'`]?[^\s\"'`.,]{3,}",
-       "credential disclosed in prose",
-       guard=r"\b(?:is|was|are)\s+(?:strong|weak|long|short|secure|insecure|expired|changed|reset"
-       r"|stored|saved|managed|required|missing|wrong|incorrect|correct|in\s|kept|at\s+least|not"
-       r"|being|too|a\s+(?:policy|requirement)|\[SECRET_REDACTED\])"),
-    _c("cat.credentials.security_question", "credentials",
-       r"\b(?:mother'?s\s+maiden\s+name|first\s+pet'?s\s+name|security\s+question\s+answer"
-       r"|answer\s+to\s+(?:my|the)\s+security\s+question)\b[^.\n]{0,20}\b(?:is|was|:)\s*\S+",
-       "security-question answer"),
-    # 4.2 health
-    _c("cat.health.diagnosis", "health",
-       r"\b(?:diagnosed\s+with|diagnosis\s+of|tested\s+positive\s+for|suffer(?:s|ing|ed)?\s+from"
-       r"|(?:being|been|was|is)\s+treated\s+for|history\s+of\s+" + _CONDITIONS + r")\b",
-       "medical diagnosis or condition",
-       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|car|plant|tree|company|team|economy|market)\b"),
-    _c("cat.health.condition", "health",
-       r"\b(?:has|have|had|with|am|is|'m|was|got|developed|living\s+with)\s+(?:type\s+[12]\s+"
-       r")?" + _CONDITIONS + r"\b",
-       "medical condition",
-       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|awareness|charity|fundraiser|research|book"
-       r"|article|documentary|course|lecture|study|studies)\b"),
-    _c("cat.health.medication", "health",
-       r"\b(?:takes?|taking|took|prescribed|on|started)\s+(?:\w+\s+){0,2}?(?:medication|meds"
-       r"|antidepressants?|anti-?anxiety|insulin|chemo(?:therapy)?|ssris?|antipsychotics?"
-       r"|painkillers|opioids|methadone|birth\s+control|hormone\s+therapy|hrt)\b"
-       r"|\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml)\b(?:\s+(?:of\s+)?[a-z]+)?\s+(?:daily|twice|once|every"
-       r"|per\s+day|a\s+day|tablets?|capsules?|dose)",
-       "medication or treatment"),
-    _c("cat.health.mental", "health",
-       _SELF + r"[^.\n]{0,30}\b(?:therapist|psychiatrist|counsel(?:l)?or|therapy\s+sessions?"
-       r"|panic\s+attacks?|suicidal|self-?harm|mental\s+(?:health\s+)?(?:condition|illness|breakdown"
-       r"|disorder)|rehab|relapse)\b",
-       "mental-health information"),
-    _c("cat.health.pregnancy", "intimate_life",
-       r"\b(?:am|'m|is|was|she's|got)\s+pregnant\b|\btrying\s+to\s+(?:get\s+pregnant|conceive)\b"
-       r"|\b(?:ivf|miscarriage|fertility\s+treatment|abortion)\b",
-       "pregnancy / family planning"),
-    # 4.1 identity traits
-    _c("cat.identity.orientation", "identity_traits",
-       r"\b(?:I\s+am|I'm|user\s+is|the\s+user\s+is|(?:he|she)\s+is|(?:they)\s+are|identif(?:y|ies)"
-       r"\s+as|came\s+out\s+as|[A-Z][a-z]+\s+is)\s+(?:a\s+|an\s+)?(?:openly\s+)?(?:gay|lesbian"
-       r"|bisexual|queer|pansexual|asexual|homosexual|trans|transgender|non-?binary|genderqueer"
-       r"|intersex)\b",
-       "sexual orientation / gender identity", flags=0),
-    _c("cat.identity.religion", "identity_traits",
-       r"\b(?:I\s+am|I'm|user\s+is|the\s+user\s+is|(?:he|she)\s+is|(?:they)\s+are|identif(?:y|ies)"
-       r"\s+as|converted\s+to|[A-Z][a-z]+\s+is)\s+(?:a\s+|an\s+)?(?:devout\s+|practi[cs]ing\s+)?"
-       r"(?:[Mm]uslim|[Cc]hristian|[Cc]atholic|[Pp]rotestant|[Jj]ewish|[Hh]indu|[Bb]uddhist|[Ss]ikh"
-       r"|[Aa]theist|[Aa]gnostic|[Mm]ormon|[Ee]vangelical|[Jj]ehovah'?s\s+[Ww]itness)\b",
-       "religion", flags=0),
-    _c("cat.identity.traits", "identity_traits",
-       r"\b(?:my|user'?s|the\s+user'?s)\s+(?:religion|religious\s+beliefs?|caste|ethnicity|race"
-       r"|sexual\s+orientation|gender\s+identity|political\s+(?:views|party|affiliation|opinions?)"
-       r"|voting\s+history)\b|\b(?:I|user|the\s+user)\s+(?:voted|votes|will\s+vote)\s+for\b"
-       r"|\b(?:I\s+am|I'm|user\s+is)\s+(?:a\s+)?(?:registered\s+)?(?:democrat|republican|communist"
-       r"|socialist|libertarian|tory|labour\s+voter|union\s+member)\b"
-       r"|\b(?:member\s+of|joined)\s+(?:the|a)\s+(?:\w+\s+)?(?:trade\s+union|labou?r\s+union"
-       r"|political\s+party|communist\s+party|democratic\s+party|republican\s+party)\b",
-       "identity trait (religion, ethnicity, politics, union)"),
-    # 4.3 intimate life
-    _c("cat.intimate.sexual", "intimate_life",
-       r"\b(?:sex\s+life|sexual\s+(?:preferences?|partners?|history|activity|behaviou?r|fantas\w+)"
-       r"|having\s+an\s+affair|cheating\s+on\s+(?:my|his|her))\b",
-       "intimate life"),
-    # 4.4 criminal / legal
-    _c("cat.criminal.record", "criminal_legal",
-       r"\b(?:was|were|been|got|being|am|is)\s+(?:\w+\s+)?(?:arrested|convicted|charged\s+with"
-       r"|sentenced|incarcerated|jailed|indicted)\b|\b(?:criminal\s+record|prior\s+convictions?"
-       r"|on\s+(?:probation|parole)|pleaded\s+guilty|felony|misdemeanou?r|dui\b|dwi\b)"
-       r"|\b(?:pending|my|his|her)\s+(?:lawsuit|court\s+case|trial|custody\s+(?:case|hearing)"
-       r"|criminal\s+case|charges)\b",
-       "criminal or legal matter",
-       guard=r"\b(?:battery|phone|device|fee|card|for\s+(?:shipping|delivery))\b"),
-    # 4.5 location
-    _c("cat.location.street_address", "precise_location",
-       r"\b\d{1,6}[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln"
-       r"|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Square|Sq|Parkway|Pkwy|Highway|Hwy"
-       r"|Circle|Cir|Crescent|Close|Row|Trail|Alley|Plaza|Strasse|Straße|Gasse|Rue|Calle|Via"
-       r"|Katu|Vej|Gatan|Weg)\b\.?|\b(?:Apt|Apartment|Suite|Unit|Flat)\.?\s*#?\s*\d+[A-Za-z]?\b",
-       "street address", flags=0),
-    _c("cat.location.lives_at", "precise_location",
-       r"\b(?:I|we|user|the\s+user|he|she|they)\s+(?:live|lives|reside|resides|stay|stays)\s+at\s+"
-       r"\w|\b(?:my|our|user'?s|his|her|their)\s+(?:home|work|office|exact|current|street|postal"
-       r"|mailing)\s+(?:address|location)\s+(?:is|:)|\b(?:my|our|user'?s)\s+address\s+(?:is|:)",
-       "home/work address"),
-    _c("cat.location.coordinates", "precise_location",
-       r"[-+]?\b\d{1,2}\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\b\d{1,3}°\s*\d{1,2}['′]\s*"
-       r"(?:\d{1,2}(?:\.\d+)?[\"″])?\s*[NS]\b",
-       "GPS coordinates"),
-    _c("cat.location.commute", "precise_location",
-       r"\b(?:my|user'?s|the\s+user'?s)\s+(?:daily\s+)?(?:commute|route\s+(?:to|home)|whereabouts)\b"
-       r"|\b(?:I|user|the\s+user)\s+(?:leave|leaves|get|gets)\s+home\s+(?:at|every|around)\b",
-       "travel pattern / commute"),
-    # 4.7 biometrics and government / financial ids
-    _c("cat.id.ssn", "government_id",
-       r"\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b", "US social security number"),
-    _c("cat.id.labeled", "government_id",
-       r"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|national\s+insurance(?:\s+number)?"
-       r"|passport(?:\s+(?:number|no\.?|#))?|driver'?s\s+licen[sc]e(?:\s+(?:number|no\.?|#))?"
-       r"|licen[sc]e\s+(?:number|no\.?)|tax\s+(?:id|identification\s+number)|national\s+id"
-       r"(?:\s+number)?|aadhaar|personnummer|medicare\s+(?:number|no\.?)|id\s+(?:number|no\.?)"
-       r"|vat\s+(?:number|no\.?)|nhs\s+number)\s*(?:is|was|:|#)?\s*[:#]?\s*(?=[A-Z0-9 -]*\d)"
-       r"[A-Z0-9][A-Z0-9 -]{4,}",
-       "government id number"),
-    _c("cat.id.card", "financial_account",
-       r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])", "payment card number", validator=luhn_ok),
-    _c("cat.id.iban", "financial_account",
-       r"\b[A-Z]{2}\d{2}[ -]?(?:[A-Z0-9]{4}[ -]?){2,7}[A-Z0-9]{1,4}\b", "IBAN",
-       validator=iban_ok, flags=0),
-    _c("cat.id.account", "financial_account",
-       r"\b(?:bank\s+account|account|acct|routing|sort\s+code|checking|savings|iban|swift|bic)\s*"
-       r"(?:number|no\.?|#|num)?\s*(?:is|:|#)?\s*\d[\d -]{5,}\d\b",
-       "bank account number"),
-    _c("cat.biometrics.data", "biometrics",
-       r"\b(?:fingerprints?|voiceprints?|retina(?:l)?\s+scans?|iris\s+scans?|face\s?prints?"
-       r"|facial\s+(?:recognition|geometry)\s+(?:data|template|scan)|biometric\s+(?:data|template"
-       r"|hash|record)s?|dna\s+(?:profile|sample|sequence|test\s+results?))\b",
-       "biometric data",
-       guard=r"\b(?:sensor|reader|scanner|unlock|login|log\s+in|sign\s+in|enable|enabled|feature"
-       r"|support|supports|api|sdk|library|policy|policies)\b"),
-    # 4.8 inferred profiling
-    _c("cat.profiling.inference", "inferred_profiling",
-       r"\b(?:user|the\s+user|he|she|they|this\s+person|the\s+human|the\s+owner|owner)\s+"
-       r"(?:seems?|appears?|looks?|sounds?|is\s+(?:probably|likely|clearly|possibly|apparently)"
-       r"|might\s+be|may\s+be|must\s+be|is|feels?)\s+(?:to\s+be\s+)?(?:very\s+|quite\s+|really\s+"
-       r"|a\s+bit\s+|somewhat\s+|emotionally\s+)?(?:anxious|stressed|depressed|angry|upset|lonely"
-       r"|insecure|emotional|unstable|paranoid|naive|gullible|impulsive|vulnerable|narcissistic"
-       r"|neurotic|introverted|extroverted|manipulative|overwhelmed|distressed|mentally\s+ill"
-       r"|suicidal|an?\s+(?:introvert|extrovert|narcissist|pushover))\b",
-       "inferred personality / emotional profiling"),
-    _c("cat.profiling.prediction", "inferred_profiling",
-       r"\b(?:user|the\s+user)\s+(?:is|are)\s+(?:likely|unlikely|prone|predicted|expected)\s+to\b"
-       r"|\b(?:personality\s+(?:type|profile|traits?)|psychological\s+profile|emotional\s+state"
-       r"|behaviou?ral\s+(?:profile|prediction))\s+(?:of\s+(?:the\s+)?user|is|:)",
-       "behavioural prediction / profiling"),
+
+# Re-exported so every rule table can be imported from one place.
+from a4s_memory.firewall.category_rules import (  # noqa: E402
+    CATEGORY_RULES,
+    CategoryRule,
+    iban_ok,
+    luhn_ok,
 )

@@ -17,7 +17,9 @@ async def test_server_is_neo4j_5_26(store: Neo4jStore) -> None:
 
 
 async def test_wrong_password_is_refused(neo4j_settings: Settings) -> None:
-    driver = AsyncGraphDatabase.driver(neo4j_settings.neo4j_uri, auth=(neo4j_settings.neo4j_user, "wrong-password"))
+    driver = AsyncGraphDatabase.driver(
+        neo4j_settings.neo4j_uri, auth=(neo4j_settings.neo4j_user, "wrong-password")
+    )
     try:
         with pytest.raises(AuthError):
             await driver.verify_connectivity()

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.neo4j.configuration.GraphDatabaseSettings;
+import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.configuration.connectors.BoltConnector;
 import org.neo4j.configuration.connectors.HttpConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
@@ -79,24 +80,45 @@ public final class LocalNeo4j {
                 },
                 "a4s-neo4j-shutdown"));
 
-    // Embedded transactions bypass authentication, so this sets the password without knowing the
-    // old one; ALTER USER is available in Community Edition.
-    neo4j
-        .databaseManagementService()
-        .database("system")
-        .executeTransactionally(
-            "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
-
-    String json =
-        String.format(
-            "{\"bolt_uri\": \"%s\", \"http_uri\": \"%s\", \"pid\": %d}%n",
-            neo4j.boltURI(), neo4j.httpURI(), ProcessHandle.current().pid());
-    Path tmp = home.resolve("ready.json.tmp");
-    Files.writeString(tmp, json, StandardCharsets.UTF_8);
-    Files.move(tmp, ready, StandardCopyOption.ATOMIC_MOVE);
-    System.out.println("a4s-neo4j ready " + json.strip());
-    System.out.flush();
+    try {
+      setPassword(neo4j, password);
+      String json =
+          String.format(
+              "{\"bolt_uri\": \"%s\", \"http_uri\": \"%s\", \"pid\": %d}%n",
+              neo4j.boltURI(), neo4j.httpURI(), ProcessHandle.current().pid());
+      Path tmp = home.resolve("ready.json.tmp");
+      Files.writeString(tmp, json, StandardCharsets.UTF_8);
+      Files.move(tmp, ready, StandardCopyOption.ATOMIC_MOVE);
+      System.out.println("a4s-neo4j ready " + json.strip());
+      System.out.flush();
+    } catch (RuntimeException | IOException e) {
+      // Neo4j's threads are not daemons: without an explicit exit a failed start-up would leave
+      // a JVM running that never becomes ready. The shutdown hook closes the server.
+      e.printStackTrace();
+      System.exit(1);
+    }
     stopped.await();
+  }
+
+  /**
+   * Embedded transactions bypass authentication, so this sets the password without knowing the old
+   * one (ALTER USER is available in Community Edition). Neo4j refuses to "change" a password to the
+   * same value; that case means it is already right.
+   */
+  private static void setPassword(Neo4j neo4j, String password) {
+    try {
+      neo4j
+          .databaseManagementService()
+          .database("system")
+          .executeTransactionally(
+              "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
+              Map.of("password", password));
+    } catch (QueryExecutionException e) {
+      String message = String.valueOf(e.getMessage());
+      if (!message.contains("Old password and new password cannot be the same")) {
+        throw e;
+      }
+    }
   }
 
   private static String env(String name, String fallback) {

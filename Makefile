@@ -1,0 +1,66 @@
+# a4s-memory — the two commands are `make run` and `make test` (README.md).
+# Everything installs from nothing: a .venv with the package, and the Maven-built local Neo4j.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+CLI := $(BIN)/a4s-memory
+STAMP := $(VENV)/.installed-stamp
+# Neo4j for `make test`: NEO4J_URI when set, else testcontainers when Docker answers, else local.
+USE_LOCAL_NEO4J = $(shell if [ -z "$$NEO4J_URI" ] && ! timeout 5 docker info >/dev/null 2>&1; then echo 1; fi)
+
+.PHONY: help install run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench clean
+
+help:
+	@echo "make run        install, start the local Neo4j, apply the schema, serve the API on :8000"
+	@echo "make test       install, start the local Neo4j, run every test (unit + integration)"
+	@echo "make neo4j-up   start the local Neo4j (idempotent); make neo4j-down stops it"
+	@echo "make lint       ruff + mypy --strict;  make bench  benchmarks -> bench/results/"
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	@touch $@
+
+install: $(STAMP)
+
+neo4j-up: install
+	$(CLI) neo4j start
+
+neo4j-down:
+	@if [ -x $(CLI) ]; then $(CLI) neo4j stop; else echo "not installed; nothing to stop"; fi
+
+neo4j-status: install
+	$(CLI) neo4j status
+
+schema: neo4j-up
+	$(CLI) schema apply
+
+# Loopback demo mode: the X-Requester-Id header is trusted (see README, "Authentication").
+run: schema
+	A4S_AUTH_MODE=$${A4S_AUTH_MODE:-trusted-header} $(CLI) serve --host 127.0.0.1 --port 8000
+
+# Fails (never skips) when Neo4j cannot be reached. Stops the local Neo4j again if it started it.
+test: install
+	@set -u; started=0; \
+	if [ "$(USE_LOCAL_NEO4J)" = "1" ] && ! $(CLI) neo4j status --quiet; then \
+	  $(CLI) neo4j start || exit 1; started=1; \
+	fi; \
+	A4S_REQUIRE_NEO4J=1 $(BIN)/python -m pytest -p no:cacheprovider; rc=$$?; \
+	if [ $$started = 1 ]; then $(CLI) neo4j stop; fi; \
+	exit $$rc
+
+test-unit: install
+	$(BIN)/python -m pytest tests/unit -q
+
+lint: install
+	$(BIN)/ruff check a4s_memory tests bench
+	$(BIN)/mypy
+
+bench: neo4j-up
+	@mkdir -p bench/results
+	@set -e; for script in bench/*_bench.py; do echo "== $$script"; $(BIN)/python $$script; done
+
+clean: neo4j-down
+	rm -rf $(VENV) deploy/neo4j-local/target .pytest_cache .mypy_cache .ruff_cache

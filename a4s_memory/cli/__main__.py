@@ -1,0 +1,3 @@
+from a4s_memory.cli.main import main
+
+main()

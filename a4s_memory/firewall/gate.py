@@ -1,0 +1,190 @@
+"""The memory firewall: one synchronous, pure decision per write.
+
+Order does not matter: every check runs, every stop condition is collected as a finding, and the
+winner is :func:`a4s_memory.contract.highest_priority` (seed 001 §7). Any unexpected exception —
+in a built-in check or in a configured extra check — yields INTERNAL_INCONSISTENCY with nothing to
+store (seed 001 INV-8, fail closed). Nothing is logged and nothing leaves the process.
+
+Structured items (``category`` set) are seed 001 §3 items: key required (SCHEMA_INVALID), key ≤ 128
+and value ≤ the category's bound (BOUNDS_EXCEEDED), TTL class in the category's set
+(TTL_NOT_ALLOWED), source kind in the category's set and high trust or ``user_confirmed``
+(MISSING_EXPLICIT_CONSENT), and no secret of any level (FORBIDDEN_CATEGORY, seed 003
+``looksLikeCredential``). Free-text episodes (``category`` None) are bounded at
+``max_episode_chars`` (10,000, seed 003 Rule 3) and secrets in them are redacted; with
+``fail_on_secret`` any secret rejects with FORBIDDEN_CATEGORY instead.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from a4s_memory.contract import StopReason, highest_priority
+from a4s_memory.firewall.categories import CATEGORY_SPECS, FIELD_BOUNDS, forbidden_findings
+from a4s_memory.firewall.injection import heuristic_findings, regex_findings
+from a4s_memory.firewall.models import (
+    Finding,
+    FirewallConfig,
+    FirewallDecision,
+    Layer,
+    Redaction,
+    SecretLevel,
+    TrustLevel,
+    WriteRequest,
+)
+from a4s_memory.firewall.normalize import fold, strip_invisible
+from a4s_memory.firewall.secrets import detect_secrets, redact
+from a4s_memory.firewall.session import SessionGate
+from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
+
+__all__ = ["Firewall"]
+
+_SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION})
+
+
+def _f(rule_id: str, layer: Layer, reason: str, stop: StopReason | None) -> Finding:
+    return Finding(rule_id=rule_id, layer=layer, reason=reason, stop_reason=stop)
+
+
+_LEVEL_RANK: Final = {SecretLevel.DEFINITE: 0, SecretLevel.PROBABLE: 1, SecretLevel.POSSIBLE: 2}
+
+
+def _hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
+    """True when normalising the text reveals secrets the original spans do not cover (more of
+    them, or a stronger level): their positions in the original are unknown, so reject."""
+    if not folded:
+        return False
+    if len(folded) > len(original):
+        return True
+    best = min(_LEVEL_RANK[r.level] for r in folded)
+    return not original or best < min(_LEVEL_RANK[r.level] for r in original)
+
+
+class Firewall:
+    """``Firewall(config).check(request) -> FirewallDecision``; never raises."""
+
+    def __init__(
+        self, config: FirewallConfig | None = None, *, sessions: SessionGate | None = None
+    ) -> None:
+        self.config = config or FirewallConfig()
+        self.sessions = sessions or SessionGate(self.config.session_rejection_limit)
+
+    # -- public ---------------------------------------------------------------------------------
+    def check(self, request: WriteRequest) -> FirewallDecision:
+        try:
+            decision = self._evaluate(request)
+        except Exception:  # fail closed (INV-8); never echo the exception (it may hold content)
+            decision = self._internal_error("unexpected error inside the firewall")
+        try:
+            self.sessions.record(request.session_id, decision)
+        except Exception:
+            return self._internal_error("session bookkeeping failed")
+        return decision
+
+    def summary(self, session_id: str) -> str:
+        """G5 session-end notification for ``session_id``."""
+        return self.sessions.summary(session_id)
+
+    # -- internals ------------------------------------------------------------------------------
+    @staticmethod
+    def _internal_error(reason: str) -> FirewallDecision:
+        return FirewallDecision(
+            accepted=False,
+            stop_reason=StopReason.INTERNAL_INCONSISTENCY,
+            findings=[_f("internal.exception", Layer.INTERNAL, reason,
+                         StopReason.INTERNAL_INCONSISTENCY)],
+        )
+
+    def _evaluate(self, req: WriteRequest) -> FirewallDecision:
+        if not isinstance(req, WriteRequest):
+            raise TypeError("not a WriteRequest")
+        cfg = self.config
+        text = req.text
+        findings: list[Finding] = []
+
+        if self.sessions.is_disabled(req.session_id):
+            findings.append(_f("session.disabled", Layer.SESSION,
+                               "writes disabled for this session after repeated rejections (G5)",
+                               StopReason.POLICY_DISABLED))
+        assessment = assess(req)
+        findings.extend(assessment.findings)
+        findings.extend(self._schema(req, assessment))
+
+        spans = detect_secrets(text)
+        findings.extend(self._secret_findings(req, spans))
+        folded = text
+        if not text.isascii():
+            folded = fold(strip_invisible(text)[0])
+            if folded != text and _hides_more(detect_secrets(folded), spans):
+                findings.append(_f("secret.obfuscated", Layer.SECRET,
+                                   "secret hidden by invisible or look-alike characters",
+                                   StopReason.FORBIDDEN_CATEGORY))
+        redacted = redact(text, spans)
+
+        findings.extend(regex_findings(text))
+        findings.extend(heuristic_findings(redacted, cfg))
+        findings.extend(forbidden_findings(folded))
+        for extra in cfg.extra_checks:
+            findings.extend(extra(req))
+
+        winner = highest_priority([f.stop_reason for f in findings if f.stop_reason is not None])
+        if winner is not None:
+            return FirewallDecision(
+                accepted=False, stop_reason=winner, redactions=spans, findings=findings,
+                trust=assessment.trust, source_kind=assessment.source_kind,
+            )
+        suspicious = any(f.layer in _SOFT_LAYERS for f in findings)
+        return FirewallDecision(
+            accepted=True,
+            stop_reason=StopReason.SUCCESS_STORED,
+            status=initial_status(assessment, req.visibility, suspicious=suspicious),
+            redactions=spans,
+            redacted_text=redacted,
+            findings=findings,
+            trust=assessment.trust,
+            source_kind=assessment.source_kind,
+        )
+
+    def _schema(self, req: WriteRequest, a: TrustAssessment) -> list[Finding]:
+        out: list[Finding] = []
+        schema, bounds = StopReason.SCHEMA_INVALID, StopReason.BOUNDS_EXCEEDED
+        if not req.text.strip():
+            out.append(_f("schema.empty_text", Layer.SCHEMA, "empty text", schema))
+        if req.key is not None and len(req.key) > FIELD_BOUNDS["key"]:
+            out.append(_f("bounds.key", Layer.SCHEMA, "key longer than 128 chars", bounds))
+        if req.category is None:
+            if len(req.text) > self.config.max_episode_chars:
+                out.append(_f("bounds.episode", Layer.SCHEMA,
+                              f"episode longer than {self.config.max_episode_chars} chars", bounds))
+            return out
+        spec = CATEGORY_SPECS[req.category]
+        if req.key is None or not req.key.strip():
+            out.append(_f("schema.missing_key", Layer.SCHEMA, "structured item without key",
+                          schema))
+        if len(req.text) > spec.value_max:
+            out.append(_f("bounds.value", Layer.SCHEMA,
+                          f"value longer than {spec.value_max} chars for {req.category.value}",
+                          bounds))
+        if req.ttl_class is not None and req.ttl_class not in spec.ttl_classes:
+            out.append(_f("ttl.not_allowed", Layer.SCHEMA,
+                          f"TTL class not allowed for {req.category.value}",
+                          StopReason.TTL_NOT_ALLOWED))
+        consent = StopReason.MISSING_EXPLICIT_CONSENT
+        if a.source_kind not in spec.source_kinds and a.source_kind.value != "DERIVED_UNVERIFIED":
+            out.append(_f("category.kind_not_allowed", Layer.TRUST,
+                          f"{req.category.value} needs a stronger source kind", consent))
+        if a.trust is not TrustLevel.HIGH and not req.user_confirmed:
+            out.append(_f("trust.semantic_needs_confirmation", Layer.TRUST,
+                          "structured item from a non-high-trust source needs user confirmation",
+                          consent))
+        return out
+
+    def _secret_findings(self, req: WriteRequest, spans: list[Redaction]) -> list[Finding]:
+        out: list[Finding] = []
+        structured = req.category is not None
+        for span in spans:
+            reject = self.config.fail_on_secret or structured
+            why = ("fail_on_secret" if self.config.fail_on_secret
+                   else "secret in a structured item" if structured else "redacted")
+            out.append(_f(span.rule_id, Layer.SECRET, f"{span.level.value} secret ({why})",
+                          StopReason.FORBIDDEN_CATEGORY if reject else None))
+        return out

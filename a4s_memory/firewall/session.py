@@ -1,0 +1,93 @@
+"""Seed 000 G5 session gate: three (configurable) rejections in one session disable memory writes
+for the rest of that session, and the session summary lists the rejections.
+
+In-memory and per process; the summary names stop reasons and rule ids only, never content.
+Writes without a ``session_id`` are not tracked. Rejections caused by the gate itself
+(POLICY_DISABLED ``session.disabled``) are listed but do not change anything further.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Final
+
+from a4s_memory.contract import StopReason
+from a4s_memory.firewall.models import FirewallDecision
+
+__all__ = ["DEFAULT_REJECTION_LIMIT", "SessionGate"]
+
+DEFAULT_REJECTION_LIMIT: Final = 3
+
+
+@dataclass(slots=True)
+class _Rejection:
+    stop_reason: StopReason
+    rule_id: str | None
+    reason: str | None
+
+
+@dataclass(slots=True)
+class _Session:
+    rejections: list[_Rejection] = field(default_factory=list)
+    accepted: int = 0
+
+
+class SessionGate:
+    """Per-session rejection bookkeeping. Thread-safe."""
+
+    def __init__(self, rejection_limit: int = DEFAULT_REJECTION_LIMIT) -> None:
+        if rejection_limit < 1:
+            raise ValueError("rejection_limit must be at least 1")
+        self.rejection_limit = rejection_limit
+        self._sessions: dict[str, _Session] = {}
+        self._lock = threading.Lock()
+
+    def is_disabled(self, session_id: str | None) -> bool:
+        if session_id is None:
+            return False
+        with self._lock:
+            s = self._sessions.get(session_id)
+            return s is not None and len(s.rejections) >= self.rejection_limit
+
+    def record(self, session_id: str | None, decision: FirewallDecision) -> None:
+        if session_id is None:
+            return
+        with self._lock:
+            s = self._sessions.setdefault(session_id, _Session())
+            if decision.accepted:
+                s.accepted += 1
+                return
+            cause = next((f for f in decision.findings if f.stop_reason is decision.stop_reason),
+                         None)
+            s.rejections.append(_Rejection(decision.stop_reason,
+                                           cause.rule_id if cause else None,
+                                           cause.reason if cause else None))
+
+    def rejections(self, session_id: str) -> list[tuple[StopReason, str | None]]:
+        with self._lock:
+            s = self._sessions.get(session_id)
+            return [(r.stop_reason, r.rule_id) for r in s.rejections] if s else []
+
+    def reset(self, session_id: str) -> None:
+        with self._lock:
+            self._sessions.pop(session_id, None)
+
+    def summary(self, session_id: str) -> str:
+        """The G5 session-end notification ('' when nothing was rejected)."""
+        with self._lock:
+            s = self._sessions.get(session_id)
+            rejections = list(s.rejections) if s else []
+        if not rejections:
+            return ""
+        n = len(rejections)
+        lines = [f"[a4s-memory] {n} memory write{'s were' if n != 1 else ' was'} rejected "
+                 "this session:"]
+        for i, r in enumerate(rejections, 1):
+            detail = f" ({r.rule_id}: {r.reason})" if r.rule_id else ""
+            lines.append(f"  {i}. write rejected: {r.stop_reason.value}{detail}")
+        if n >= self.rejection_limit:
+            lines.append(f"  Memory writes are disabled for this session ({self.rejection_limit}+ "
+                         "rejections).")
+        lines.append(f"  Run: a4s-memory audit --last={max(n, 5)} for details")
+        return "\n".join(lines)

@@ -1,0 +1,331 @@
+"""Policy-gated retrieval: the ContextPolicy is a predicate *inside* every retrieval query.
+
+Channels, each returning only eligible elements, fused with reciprocal rank fusion (RRF):
+
+* fulltext over facts, entities and episodes (Graphiti's Lucene indexes). The index call has a
+  candidate window; the policy filter runs in the same query right after it, and the window doubles
+  until ``limit`` eligible hits are found or the index is exhausted (or the window hits its cap).
+  Graphiti filters *after* ``LIMIT``, so a mostly-quarantined match set starves its results.
+* cosine similarity over ``fact_embedding`` / ``name_embedding``, computed in Cypher like Graphiti,
+  over the policy-filtered elements of the requested groups only (the composite status index of
+  ``graph_schema/002`` serves the predicate). Exact, so nothing eligible is lost to a top-k cut;
+  linear in the eligible elements of the requested spaces (see docs/retrieval.md).
+* graph expansion: facts around the best entities, with both entity and fact filtered.
+
+Group ids always come from the access decision and are required non-empty; Lucene text is escaped
+and, like every value, passed as a parameter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from graphiti_core.helpers import lucene_sanitize
+from neo4j.exceptions import ClientError
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from a4s_memory.access import require_group_ids
+from a4s_memory.contract import STATUS_PROPERTIES, Visibility
+from a4s_memory.db import Neo4jStore
+from a4s_memory.errors import InvalidRequest
+from a4s_memory.graph.embedder import SizedEmbedder
+from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
+from a4s_memory.policy.cypher import CypherParams, group_predicate, policy_predicate
+from a4s_memory.spaces import parse_group_id
+from a4s_memory.status import MemoryStatus
+
+__all__ = ["Provenance", "SearchHit", "policy_search"]
+
+logger = logging.getLogger(__name__)
+
+RRF_K: Final = 60                # the usual RRF constant (Cormack et al. 2009)
+MIN_WINDOW: Final = 50           # first fulltext candidate window
+MAX_WINDOW: Final = 12_800       # cost cap on one fulltext channel (50 doubled 8 times)
+MIN_COSINE: Final = 0.6          # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti's DEFAULT_MIN_SCORE
+MAX_QUERY_TERMS: Final = 64      # keeps Lucene well under its 1024-clause limit
+EXPANSION_SEEDS: Final = 5
+MAX_LIMIT: Final = 200
+
+# (index, procedure, yielded column, label/type) for each fulltext channel. Constants only.
+_FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
+    MemoryKind.FACT: ("edge_name_and_fact", "db.index.fulltext.queryRelationships", "relationship"),
+    MemoryKind.ENTITY: ("node_name_and_summary", "db.index.fulltext.queryNodes", "node"),
+    MemoryKind.EPISODE: ("episode_content", "db.index.fulltext.queryNodes", "node"),
+}
+_VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
+    MemoryKind.FACT: ("()-[x:RELATES_TO]->()", "x.fact_embedding"),
+    MemoryKind.ENTITY: ("(x:Entity)", "x.name_embedding"),
+}
+_FIELDS: Final = ("uuid", "group_id", "fact", "name", "summary", "content", "valid_at",
+                  "created_at", "episodes", *STATUS_PROPERTIES)
+# Map projection of the alias ``x``: fixed field names, no embeddings (they are large).
+_PROJECTION: Final = "x {" + ", ".join(f".{f}" for f in _FIELDS) + "}"
+
+
+class Provenance(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    episodes: list[str]
+    source_type: str | None = None
+    written_by: str | None = None
+    decision_id: str | None = None
+
+
+class SearchHit(BaseModel):
+    """One result, CONTRACT §4 shape plus ``score`` (the RRF score, higher is better)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    uuid: str
+    kind: MemoryKind
+    text: str
+    group_id: str
+    visibility: Visibility
+    status: MemoryStatus
+    valid_at: datetime | None
+    created_at: datetime | None
+    score: float
+    provenance: Provenance
+
+
+class _Channel(BaseModel):
+    """What every channel query shares: the spaces, the policy and the moment of the search."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    store: Neo4jStore
+    group_ids: tuple[str, ...]
+    policy: ContextPolicy
+    now: datetime
+    limit: int
+
+    def where(self, kind: MemoryKind, params: CypherParams, alias: str = "x") -> str:
+        groups = group_predicate(alias, self.group_ids, params)
+        policy = policy_predicate(alias, self.policy, params, self.now,
+                                  temporal=kind is MemoryKind.FACT)
+        return f"{groups} AND {policy}"
+
+    async def run(self, query: str, params: CypherParams) -> list[Any]:
+        # The text is assembled from constants and allow-listed names only; values are parameters.
+        return await self.store.execute(query, params.values)
+
+
+def _lucene(query: str, group_ids: Sequence[str]) -> str | None:
+    """Escaped query text restricted to the groups (``^0``: the group clause does not score).
+
+    The Lucene group clause only narrows candidates (its phrase match is approximate); the exact
+    ``group_id IN`` predicate in Cypher is what isolates spaces.
+    """
+    terms = lucene_sanitize(query).split()[:MAX_QUERY_TERMS]
+    if not terms:
+        return None
+    groups = " OR ".join(f'group_id:"{g}"^0' for g in group_ids)
+    return f"({groups}) AND ({' '.join(terms)})"
+
+
+async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[str, Any]]:
+    index, procedure, column = _FULLTEXT[kind]
+    window = max(MIN_WINDOW, ch.limit * 5)
+    while True:
+        params = CypherParams()
+        query = (
+            f"CALL {procedure}('{index}', {params.add(lucene)}, {{limit: {params.add(window)}}}) "
+            f"YIELD {column} AS hit, score "
+            "WITH collect({hit: hit, score: score}) AS hits "
+            "CALL (hits) { UNWIND hits AS h WITH h.hit AS x, h.score AS score "
+            f"WHERE {ch.where(kind, params)} "
+            f"WITH x, score ORDER BY score DESC LIMIT {params.add(ch.limit)} "
+            f"RETURN collect({_PROJECTION[:-1]}, mentions: "
+            f"{_mentions(kind)}, score: score}}) AS rows }} "
+            "RETURN size(hits) AS raw, rows"
+        )
+        try:
+            records = await ch.run(query, params)
+        except ClientError as exc:
+            # Escaped text should always parse; if not, say so without echoing it back.
+            logger.warning("fulltext channel %s failed: %s", kind.value, exc.code)
+            raise InvalidRequest("the search text could not be processed") from exc
+        raw, rows = int(records[0]["raw"]), list(records[0]["rows"])
+        if len(rows) >= ch.limit or raw < window or window >= MAX_WINDOW:
+            logger.debug("fulltext %s: window=%d raw=%d eligible=%d",
+                         kind.value, window, raw, len(rows))
+            return rows
+        window *= 2
+
+
+def _mentions(kind: MemoryKind) -> str:
+    if kind is MemoryKind.ENTITY:
+        return "[(ep:Episodic)-[:MENTIONS]->(x) | ep.uuid][..20]"
+    return "[]"
+
+
+async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[dict[str, Any]]:
+    pattern, field = _VECTOR[kind]
+    params = CypherParams()
+    vec = params.add(vector)
+    query = (
+        f"MATCH {pattern} WHERE {ch.where(kind, params)} "
+        # Vectors from another embedder have another size; never compare across embedders.
+        f"AND size({field}) = {params.add(len(vector))} "
+        f"WITH x, vector.similarity.cosine({field}, {vec}) AS score "
+        f"WHERE score >= {params.add(MIN_COSINE)} "
+        f"WITH x, score ORDER BY score DESC LIMIT {params.add(ch.limit)} "
+        f"RETURN {_PROJECTION[:-1]}, mentions: {_mentions(kind)}, score: score}} AS row"
+    )
+    return [dict(r["row"]) for r in await ch.run(query, params)]
+
+
+async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
+    """Facts touching the best entities, ranked by the rank of the entity they touch."""
+    if not seeds:
+        return []
+    params = CypherParams()
+    seed_list = params.add(seeds)
+    entity_where = ch.where(MemoryKind.ENTITY, params, alias="n")
+    query = (
+        f"UNWIND range(0, size({seed_list}) - 1) AS i "
+        f"MATCH (n:Entity {{uuid: {seed_list}[i]}})-[x:RELATES_TO]-(:Entity) "
+        f"WHERE {entity_where} AND {ch.where(MemoryKind.FACT, params)} "
+        "WITH x, min(i) AS rank "
+        f"ORDER BY rank, x.created_at DESC LIMIT {params.add(ch.limit)} "
+        f"RETURN {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
+    )
+    return [dict(r["row"]) for r in await ch.run(query, params)]
+
+
+def _native(value: Any) -> Any:
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+def _text(kind: MemoryKind, row: dict[str, Any]) -> str:
+    if kind is MemoryKind.FACT:
+        return str(row.get("fact") or "")
+    if kind is MemoryKind.EPISODE:
+        return str(row.get("content") or "")
+    name, summary = str(row.get("name") or ""), str(row.get("summary") or "")
+    return f"{name}: {summary}" if summary else name
+
+
+def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> SearchHit | None:
+    """Build a hit, re-checking space and status in Python (defence in depth; never expected)."""
+    props = {k: _native(v) for k, v in row.items()}
+    try:
+        status = MemoryStatus.from_properties(props)
+        space = parse_group_id(str(props["group_id"]))
+    except (KeyError, ValueError, ValidationError, InvalidRequest):
+        logger.error("dropping a %s hit with an unreadable status or space", kind.value)
+        return None
+    if props["group_id"] not in ch.group_ids or not ch.policy.admits(status, ch.now):
+        logger.error("dropping a %s hit the Cypher policy should have excluded", kind.value)
+        return None
+    if kind is MemoryKind.FACT:
+        episodes = list(props.get("episodes") or [])
+    elif kind is MemoryKind.EPISODE:
+        episodes = [str(props["uuid"])]
+    else:
+        episodes = list(props.get("mentions") or [])
+    return SearchHit(
+        uuid=str(props["uuid"]),
+        kind=kind,
+        text=_text(kind, props),
+        group_id=space.group_id,
+        visibility=space.visibility,
+        status=status,
+        valid_at=props.get("valid_at"),
+        created_at=props.get("created_at"),
+        score=score,
+        provenance=Provenance(
+            episodes=[str(e) for e in episodes],
+            source_type=props.get("a4s_source_type"),
+            written_by=props.get("a4s_written_by"),
+            decision_id=props.get("a4s_decision_id"),
+        ),
+    )
+
+
+Row = dict[str, Any]
+
+
+def _rrf(ranked: list[tuple[MemoryKind, list[Row]]]) -> list[tuple[float, MemoryKind, Row]]:
+    scores: dict[str, float] = {}
+    first: dict[str, tuple[MemoryKind, dict[str, Any]]] = {}
+    for kind, rows in ranked:
+        for rank, row in enumerate(rows):
+            uuid = str(row["uuid"])
+            scores[uuid] = scores.get(uuid, 0.0) + 1.0 / (RRF_K + rank + 1)
+            first.setdefault(uuid, (kind, row))
+    order = sorted(scores, key=lambda u: (-scores[u], u))
+    return [(scores[u], *first[u]) for u in order]
+
+
+def _allowed_groups(group_ids: Sequence[str], policy: ContextPolicy) -> tuple[str, ...]:
+    checked = require_group_ids(list(group_ids))
+    spaces = [parse_group_id(g) for g in checked]  # raises on anything that is not an agent space
+    wanted = [s.group_id for s in spaces if policy.admits_visibility(s.visibility)]
+    return tuple(dict.fromkeys(wanted))
+
+
+async def policy_search(
+    store: Neo4jStore,
+    embedder: SizedEmbedder,
+    *,
+    query: str,
+    group_ids: Sequence[str],
+    policy: ContextPolicy,
+    limit: int,
+    now: datetime | None = None,
+) -> list[SearchHit]:
+    """Up to ``limit`` hits the policy admits, from ``group_ids`` only, best first.
+
+    ``group_ids`` must come from the access decision; an empty list raises InvalidRequest.
+    """
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InvalidRequest(f"limit must be between 1 and {MAX_LIMIT}")
+    groups = _allowed_groups(group_ids, policy)
+    if not groups or not query.strip():
+        return []  # the policy's visibilities exclude every allowed space, or nothing to look for
+    moment = now or datetime.now(UTC)
+    ch = _Channel(store=store, group_ids=groups, policy=policy, now=moment, limit=limit)
+    lucene = _lucene(query, groups)
+    vector = await embedder.create(input_data=[query.replace("\n", " ")])
+    # A text with no words embeds to the zero vector, which Neo4j's cosine rejects: no channel.
+    vectors = any(vector)
+    kinds = policy.kinds
+    facts, episodes = MemoryKind.FACT in kinds, MemoryKind.EPISODE in kinds
+    # Entities are searched for facts too: the best ones seed the graph expansion.
+    entities = bool(kinds & {MemoryKind.ENTITY, MemoryKind.FACT})
+
+    # One concurrent round for the direct channels, then the expansion around the best entities.
+    ent_text, ent_vec, fact_text, fact_vec, episode_rows = await asyncio.gather(
+        _fulltext(ch, MemoryKind.ENTITY, lucene) if entities and lucene else _none(),
+        _vector(ch, MemoryKind.ENTITY, vector) if entities and vectors else _none(),
+        _fulltext(ch, MemoryKind.FACT, lucene) if facts and lucene else _none(),
+        _vector(ch, MemoryKind.FACT, vector) if facts and vectors else _none(),
+        _fulltext(ch, MemoryKind.EPISODE, lucene) if episodes and lucene else _none(),
+    )
+    entity_lists = [ent_text, ent_vec]
+    seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, x) for x in entity_lists])]
+    expanded = await _expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else []
+    fact_lists = [fact_text, fact_vec, expanded]
+
+    ranked = [(MemoryKind.FACT, rows) for rows in fact_lists]
+    ranked.append((MemoryKind.EPISODE, episode_rows))
+    if MemoryKind.ENTITY in kinds:
+        ranked.extend((MemoryKind.ENTITY, rows) for rows in entity_lists)
+    hits: list[SearchHit] = []
+    for score, kind, row in _rrf(ranked):
+        hit = _hit(kind, row, score, ch)
+        if hit is not None:
+            hits.append(hit)
+        if len(hits) == limit:
+            break
+    logger.debug("policy_search: %d hits from %d groups", len(hits), len(groups))
+    return hits
+
+
+async def _none() -> list[Row]:
+    return []

@@ -1,0 +1,324 @@
+"""MemoryManager: the friendly async entry point over registry, firewall, ingestion, search and
+transitions. Thin on purpose: every method is authorize -> (firewall) -> delegate.
+
+    manager = await MemoryManager.create(store, settings)
+    await manager.register_agent("alice", "helper", "alice")
+    added = await manager.add("alice", AddMemory(agent_id="helper", messages="Alice prefers tea."))
+    hits = await manager.search("bob", "helper", "tea")        # bob: public space only
+
+Every method takes the requester first and goes through ``registry.authorize`` (the one access
+decision); writes also go through the firewall, and only its ``redacted_text`` is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any, cast
+
+from pydantic import BaseModel, ValidationError
+
+from a4s_memory.access import AccessDecision, Action
+from a4s_memory.config import Settings
+from a4s_memory.contract import StopReason
+from a4s_memory.db import Neo4jStore
+from a4s_memory.errors import FirewallRejected, InvalidRequest, NotFound
+from a4s_memory.firewall import Firewall, FirewallDecision, WriteRequest
+from a4s_memory.graph.embedder import SizedEmbedder
+from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
+from a4s_memory.graph.ingest import Ingestor
+from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
+from a4s_memory.graph.search import SearchHit, policy_search
+from a4s_memory.graph.status_ledger import ElementKind, now_utc
+from a4s_memory.graph.transitions import (
+    ElementRef,
+    Evidence,
+    contradict,
+    delete_episode,
+    locate,
+    promote,
+    quarantine,
+    supersede,
+)
+from a4s_memory.models import (
+    AddMemory,
+    AddResult,
+    DeleteResult,
+    FactView,
+    MemoryView,
+    TransitionResult,
+    render_messages,
+)
+from a4s_memory.policy import ContextPolicy
+from a4s_memory.registry import AgentRegistry, Registration
+from a4s_memory.status import MemoryStatus
+
+__all__ = ["ManagerParts", "MemoryManager"]
+
+logger = logging.getLogger(__name__)
+
+_DEFAULT_SOURCE_TYPE = "user_message"  # CONTRACT §4: an unlabelled write is the user's own message
+
+_GET_EPISODE = """
+MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id
+OPTIONAL MATCH (s:A4SStatus {uuid: $uuid})
+OPTIONAL MATCH ()-[e:RELATES_TO]->()
+WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
+RETURN properties(ep) AS episode, properties(s) AS entry,
+       collect(e {.uuid, .fact, .name, .valid_at, .invalid_at, .truth_status, .retrieval_status,
+                  .security_status, .freshness_status, .sensitivity, .expires_at}) AS facts
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ManagerParts:
+    """The collaborators (so the constructor stays small and does no I/O)."""
+
+    store: Neo4jStore
+    registry: AgentRegistry
+    firewall: Firewall
+    graphiti: GraphitiBundle
+    settings: Settings
+
+
+def _native(value: Any) -> Any:
+    to_native = getattr(value, "to_native", None)
+    return to_native() if callable(to_native) else value
+
+
+def _status_or_none(props: dict[str, Any]) -> MemoryStatus | None:
+    try:
+        return MemoryStatus.from_properties({k: _native(v) for k, v in props.items()})
+    except (KeyError, ValueError, TypeError):
+        return None  # missing or damaged status: never returnable
+
+
+def _parse(model: type[BaseModel], value: Any) -> Any:
+    if isinstance(value, model):
+        return value
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        fields = sorted({".".join(str(p) for p in err["loc"]) for err in exc.errors()})
+        raise InvalidRequest(f"invalid request fields: {', '.join(fields) or 'body'}") from None
+
+
+class MemoryManager:
+    def __init__(self, parts: ManagerParts) -> None:
+        self._p = parts
+        self._ingestor = Ingestor(parts.store, parts.graphiti)
+
+    @classmethod
+    async def create(
+        cls, store: Neo4jStore, settings: Settings, firewall: Firewall | None = None
+    ) -> MemoryManager:
+        """Build every collaborator over the shared store. The schema (graph_schema/, including the
+        status ledger's constraint) is applied by `a4s-memory schema apply`, not here."""
+        parts = ManagerParts(
+            store=store,
+            registry=AgentRegistry(store, admin_ids=settings.admin_ids),
+            firewall=firewall or Firewall(),
+            graphiti=await build_graphiti(store, settings),
+            settings=settings,
+        )
+        return cls(parts)
+
+    @property
+    def registry(self) -> AgentRegistry:
+        return self._p.registry
+
+    @property
+    def offline(self) -> bool:
+        return self._p.graphiti.offline
+
+    async def register_agent(self, requester_id: str, agent_id: str, owner_id: str) -> Registration:
+        return await self._p.registry.register(requester_id, agent_id, owner_id)
+
+    # -- writes ------------------------------------------------------------------------------------
+
+    async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
+        req: AddMemory = _parse(AddMemory, request)
+        access = await self._p.registry.authorize(
+            requester_id, req.agent_id, Action.WRITE, req.visibility
+        )
+        text, is_message = render_messages(req.messages)
+        try:
+            metadata_json = req.metadata_json()
+        except ValueError:
+            raise InvalidRequest(
+                "metadata exceeds 8 KiB", stop_reason=StopReason.BOUNDS_EXCEEDED
+            ) from None
+        decision = self._p.firewall.check(
+            WriteRequest(
+                text=text,
+                source_type=req.source.type if req.source else None,
+                source_kind=req.source_kind,
+                source_ref=req.source.ref if req.source else None,
+                category=req.category,
+                key=req.key,
+                ttl_class=req.ttl_class,
+                requester_is_owner=access.is_owner,
+                session_id=req.session_id,
+                visibility=req.visibility,
+            )
+        )
+        if not decision.accepted or decision.redacted_text is None or decision.status is None:
+            # The detail names the stop reason only: never the rejected content.
+            reason = decision.stop_reason
+            raise FirewallRejected(
+                f"the memory firewall rejected the write: {reason.value}", stop_reason=reason
+            )
+        prov = WriteProvenance(
+            group_id=access.group_ids[0],
+            decision=decision,
+            written_by=requester_id,
+            source_type=req.source.type.value if req.source else _DEFAULT_SOURCE_TYPE,
+            source_ref=req.source.ref if req.source else None,
+            metadata_json=metadata_json,
+        )
+        outcome = await self._ingest(req, prov, decision, is_message)
+        return AddResult(
+            memory_id=outcome.episode_uuid,
+            stop_reason=decision.stop_reason,
+            group_id=outcome.group_id,
+            status=outcome.status,
+            redactions=list(decision.redactions),
+            decision_id=decision.decision_id,
+        )
+
+    async def _ingest(
+        self, req: AddMemory, prov: WriteProvenance, decision: FirewallDecision, is_message: bool
+    ) -> IngestOutcome:
+        text = decision.redacted_text or ""
+        if req.category is not None:
+            if not req.key:
+                raise InvalidRequest("a structured item needs a key")
+            item = ItemWrite(provenance=prov, category=req.category, key=req.key, value=text)
+            return await self._ingestor.add_item(item)
+        return await self._ingestor.add_episode(
+            EpisodeWrite(provenance=prov, body=text, is_message=is_message)
+        )
+
+    # -- reads -------------------------------------------------------------------------------------
+
+    async def search(
+        self,
+        requester_id: str,
+        agent_id: str,
+        query: str,
+        limit: int = 10,
+        policy: ContextPolicy | None = None,
+    ) -> list[SearchHit]:
+        access = await self._p.registry.authorize(requester_id, agent_id, Action.SEARCH)
+        embedder = cast(SizedEmbedder, self._p.graphiti.embedder)
+        return await policy_search(
+            self._p.store,
+            embedder,
+            query=query,
+            group_ids=list(access.group_ids),
+            policy=policy or ContextPolicy.default(),
+            limit=limit,
+        )
+
+    async def get(self, requester_id: str, memory_id: str) -> MemoryView:
+        ref, access = await self._access(requester_id, memory_id, Action.READ)
+        access_is_owner = access.is_owner
+        if ref.kind is not ElementKind.EPISODE:
+            raise NotFound("no such memory")
+        rows = await self._p.store.execute(
+            _GET_EPISODE, {"uuid": ref.uuid, "group_id": ref.group_id}
+        )
+        if not rows or rows[0]["episode"] is None:
+            raise NotFound("no such memory")
+        episode, entry = dict(rows[0]["episode"]), dict(rows[0]["entry"] or {})
+        status = _status_or_none(episode)
+        if status is None or (
+            not access_is_owner and not ContextPolicy.default().admits(status, now_utc())
+        ):
+            raise NotFound("no such memory")
+        facts = [
+            FactView(
+                uuid=str(f["uuid"]),
+                fact=str(f["fact"]),
+                name=str(f["name"]),
+                status=_status_or_none(dict(f)),
+                valid_at=_native(f.get("valid_at")),
+                invalid_at=_native(f.get("invalid_at")),
+            )
+            for f in rows[0]["facts"]
+        ]
+        if not access_is_owner:
+            facts = [
+                f
+                for f in facts
+                if f.status is not None and ContextPolicy.default().admits(f.status, now_utc())
+            ]
+        metadata = entry.get("a4s_metadata")
+        return MemoryView(
+            memory_id=ref.uuid,
+            group_id=ref.group_id,
+            visibility=ref.space.visibility,
+            text=str(episode.get("content") or ""),
+            status=status,
+            created_at=_native(episode.get("created_at")),
+            source_type=entry.get("a4s_source_type"),
+            source_ref=entry.get("a4s_source_ref"),
+            written_by=entry.get("a4s_written_by"),
+            decision_id=entry.get("a4s_decision_id"),
+            metadata=json.loads(metadata) if isinstance(metadata, str) else None,
+            facts=facts,
+        )
+
+    # -- transitions -------------------------------------------------------------------------------
+
+    async def delete(self, requester_id: str, memory_id: str) -> DeleteResult:
+        ref = await self._authorized(requester_id, memory_id, Action.DELETE)
+        report = await delete_episode(self._p.store, ref)
+        return DeleteResult(
+            memory_id=ref.uuid,
+            deleted_facts=len(report.deleted_edges),
+            deleted_entities=len(report.deleted_entities),
+        )
+
+    async def promote(
+        self, requester_id: str, memory_id: str, evidence: Evidence | dict[str, Any]
+    ) -> TransitionResult:
+        ref = await self._authorized(requester_id, memory_id, Action.PROMOTE)
+        status = await promote(self._p.store, ref, evidence, requester_id)
+        return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
+
+    async def quarantine(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
+        ref = await self._authorized(requester_id, memory_id, Action.QUARANTINE)
+        status = await quarantine(self._p.store, ref, reason, requester_id)
+        return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
+
+    async def contradict(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
+        ref = await self._authorized(requester_id, memory_id, Action.WRITE)
+        status = await contradict(self._p.store, ref, reason, requester_id)
+        return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
+
+    async def supersede(
+        self, requester_id: str, memory_id: str, superseded_by: str | None = None
+    ) -> TransitionResult:
+        ref = await self._authorized(requester_id, memory_id, Action.WRITE)
+        status = await supersede(self._p.store, ref, superseded_by, requester_id)
+        return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    async def _access(
+        self, requester_id: str, memory_id: str, action: Action
+    ) -> tuple[ElementRef, AccessDecision]:
+        """Locate the element, then ask the one access decision about its space."""
+        if not isinstance(memory_id, str) or not 1 <= len(memory_id) <= 64:
+            raise NotFound("no such memory")
+        ref = await locate(self._p.store, memory_id)
+        space = ref.space
+        decision = await self._p.registry.authorize(
+            requester_id, space.agent_id, action, space.visibility
+        )
+        return ref, decision
+
+    async def _authorized(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
+        return (await self._access(requester_id, memory_id, action))[0]
