@@ -7,8 +7,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CLI := $(BIN)/a4s-memory
 STAMP := $(VENV)/.installed-stamp
-# Neo4j for `make test`: NEO4J_URI when set, else testcontainers when Docker answers, else local.
+# Neo4j for `make test`: NEO4J_URI when set, else testcontainers when Docker answers, else the local
+# server. LOCAL_NEO4J=1 forces the local server, at the port NEO4J_URI names (e.g. a second checkout).
+LOCAL_NEO4J ?= auto
+ifeq ($(LOCAL_NEO4J),auto)
 USE_LOCAL_NEO4J = $(shell if [ -z "$$NEO4J_URI" ] && ! timeout 5 docker info >/dev/null 2>&1; then echo 1; fi)
+else
+USE_LOCAL_NEO4J = $(LOCAL_NEO4J)
+endif
 
 .PHONY: help install run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench clean
 

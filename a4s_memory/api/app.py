@@ -14,6 +14,7 @@ from a4s_memory.api.routes import health
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
 from a4s_memory.db import connect
+from a4s_memory.manager import MemoryManager
 
 logger = logging.getLogger(__name__)
 
@@ -23,7 +24,8 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # verify=False: the API starts even while Neo4j is down; /readyz reports it until it is back.
         async with connect(settings, verify=False) as store:
-            app.state.a4s = AppState(settings=settings, store=store)
+            manager = await MemoryManager.create(store, settings)
+            app.state.a4s = AppState(settings=settings, store=store, manager=manager)
             logger.info("a4s-memory API ready (auth mode %s)", settings.auth_mode.value)
             yield
 

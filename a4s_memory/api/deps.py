@@ -1,4 +1,8 @@
-"""FastAPI dependencies as ``Annotated`` aliases (the full-stack-fastapi-template way)."""
+"""FastAPI dependencies as ``Annotated`` aliases (the full-stack-fastapi-template way).
+
+Route modules use only these aliases: ``ManagerDep`` for the MemoryManager, ``RequesterDep`` for the
+authenticated caller (resolved by :mod:`a4s_memory.api.auth`), ``SettingsDep`` and ``StoreDep``.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,11 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from a4s_memory.api.auth import Requester, resolve_requester
 from a4s_memory.api.state import AppState
+from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
+from a4s_memory.manager import MemoryManager
 
 
 def get_state(request: Request) -> AppState:
@@ -15,9 +22,22 @@ def get_state(request: Request) -> AppState:
     return state
 
 
-def get_store(state: Annotated[AppState, Depends(get_state)]) -> Neo4jStore:
+StateDep = Annotated[AppState, Depends(get_state)]
+
+
+def get_store(state: StateDep) -> Neo4jStore:
     return state.store
 
 
-StateDep = Annotated[AppState, Depends(get_state)]
+def get_settings(state: StateDep) -> Settings:
+    return state.settings
+
+
+def get_manager(state: StateDep) -> MemoryManager:
+    return state.manager
+
+
 StoreDep = Annotated[Neo4jStore, Depends(get_store)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+ManagerDep = Annotated[MemoryManager, Depends(get_manager)]
+RequesterDep = Annotated[Requester, Depends(resolve_requester)]

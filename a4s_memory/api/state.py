@@ -1,4 +1,4 @@
-"""What the app holds for its lifetime: settings and the one Neo4j store."""
+"""What the app holds for its lifetime: settings, the one Neo4j store and the MemoryManager."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
+from a4s_memory.manager import MemoryManager
 
 
 @dataclass(slots=True)
 class AppState:
     settings: Settings
     store: Neo4jStore
+    manager: MemoryManager

@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from a4s_memory.cli.firewall_cmd import firewall
 from a4s_memory.cli.neo4j_cmd import neo4j_group
 from a4s_memory.cli.schema_cmd import schema_group
 from a4s_memory.cli.serve_cmd import serve
@@ -36,6 +37,7 @@ def cli(verbose: bool) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr)
 
 
+cli.add_command(firewall)
 cli.add_command(neo4j_group)
 cli.add_command(schema_group)
 cli.add_command(serve)

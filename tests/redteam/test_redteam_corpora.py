@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 from corpus import available, load
-from scoring import EXTERNAL, decisions, table, tallies
+from redteam_scoring import EXTERNAL, decisions, table, tallies
 
 pytestmark = pytest.mark.skipif(not available(), reason="../shared/corpora not present")
 

