@@ -10,4 +10,33 @@ import os
 os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"
 
 __version__ = "0.1.0"
-__all__ = ["__version__"]
+
+from a4s_memory.api.auth import PayloadTooLarge, Unauthenticated
+from a4s_memory.client import AsyncMemoryClient
+from a4s_memory.errors import (
+    A4SError,
+    AccessDenied,
+    ConfigurationError,
+    Conflict,
+    FirewallRejected,
+    InvalidRequest,
+    NotFound,
+    QuotaExceeded,
+    StoreUnavailable,
+)
+
+__all__ = [
+    "A4SError",
+    "AccessDenied",
+    "AsyncMemoryClient",
+    "ConfigurationError",
+    "Conflict",
+    "FirewallRejected",
+    "InvalidRequest",
+    "NotFound",
+    "PayloadTooLarge",
+    "QuotaExceeded",
+    "StoreUnavailable",
+    "Unauthenticated",
+    "__version__",
+]

@@ -61,6 +61,7 @@ class AddMemory(BaseModel):
     key: str | None = Field(default=None, max_length=128)
     ttl_class: TTLClass | None = None
     session_id: str | None = Field(default=None, max_length=128)
+    pinned: bool = False  # seed 000 G6: a pinned memory has no TTL (docs/lifecycle.md)
 
     @field_validator("messages")
     @classmethod
@@ -100,6 +101,8 @@ class AddResult(BaseModel):
     status: MemoryStatus
     redactions: list[Redaction] = Field(default_factory=list)
     decision_id: str
+    audit_id: str | None = None
+    version: int | None = None  # structured items: the version this write created
 
 
 class FactView(BaseModel):
@@ -141,3 +144,5 @@ class DeleteResult(BaseModel):
     stop_reason: StopReason = StopReason.SUCCESS_DELETED
     deleted_facts: int = 0
     deleted_entities: int = 0
+    scrubbed_summaries: int = 0
+    audit_id: str | None = None

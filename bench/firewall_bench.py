@@ -90,6 +90,9 @@ def summary(values: list[float]) -> dict[str, float]:
             "mean_us": round(statistics.fmean(values), 1), "max_us": round(max(values), 1)}
 
 
+_KEEP: list[object] = []
+
+
 def detect_secrets_scanner() -> Callable[[str], object] | None:
     try:
         from detect_secrets.core.scan import scan_line
@@ -97,7 +100,8 @@ def detect_secrets_scanner() -> Callable[[str], object] | None:
     except ImportError:  # pragma: no cover - dev extra missing
         return None
     ctx = default_settings()
-    ctx.__enter__()  # keep the plugin set loaded for the whole run
+    ctx.__enter__()  # keep the default plugin set active for the whole run
+    _KEEP.append(ctx)  # (a collected context manager would reset the settings)
 
     def scan(text: str) -> object:
         return [s for line in text.splitlines() for s in scan_line(line)]
@@ -160,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
                  f"p99 {row['detect_secrets_scan']['p99_us']:8.1f} us  ratio "
                  f"{row['ratio_detect_secrets_p50_over_firewall_p50']}x" if scan else ""))
     recall = secrets_recall(scan)
+    for ctx in _KEEP:
+        ctx.__exit__(None, None, None)  # type: ignore[attr-defined]
     payload = {
         "benchmark": "a4s-memory firewall decision latency",
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -1,5 +1,13 @@
-"""The ASGI application factory. Settings are passed in (read from the environment once, by the
-caller); the lifespan opens the process's one Neo4j driver and closes it on shutdown."""
+"""The ASGI application factory (CONTRACT §4).
+
+Settings are passed in (read from the environment once, by the caller); nothing here reads the
+environment. Building the app reads the API key file (token mode), so a bad file fails at start-up
+with ConfigurationError. The lifespan opens the process's one Neo4j driver and closes it on shutdown
+(uvicorn drains in-flight requests first).
+
+Middleware, outermost first: request id + access log, then the body bound (413). Errors are one
+shape everywhere: :class:`a4s_memory.api.schemas.ErrorBody`.
+"""
 
 from __future__ import annotations
 
@@ -10,25 +18,74 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from a4s_memory import __version__
-from a4s_memory.api.routes import health
+from a4s_memory.api.auth import load_keys, warn_if_exposed
+from a4s_memory.api.errors import install_error_handlers
+from a4s_memory.api.middleware import BodySizeLimit, RequestContext
+from a4s_memory.api.quota import ApiLimits, WriteQuota
+from a4s_memory.api.routes import agents, health, memories
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
+from a4s_memory.contract import CONTRACT_VERSION
 from a4s_memory.db import connect
 from a4s_memory.manager import MemoryManager
 
+__all__ = ["create_app"]
+
 logger = logging.getLogger(__name__)
 
+_DESCRIPTION = (
+    "Knowledge-graph memory for AI agents. Every request except /healthz and /readyz carries "
+    "`X-Requester-Id`; in token mode also `Authorization: Bearer <key>`. Errors are "
+    "`{stop_reason, detail, error_code, suggestion, request_id}`. Memory contract "
+    f"{CONTRACT_VERSION}."
+)
 
-def create_app(settings: Settings) -> FastAPI:
+
+def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAPI:
+    keys = load_keys(settings)  # start-up: a malformed key file raises ConfigurationError here
+    api_limits = limits or ApiLimits.from_settings(settings)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        warn_if_exposed(settings, settings.host)
         # verify=False: the API starts even while Neo4j is down; /readyz reports it until it is back.
         async with connect(settings, verify=False) as store:
             manager = await MemoryManager.create(store, settings)
             app.state.a4s = AppState(settings=settings, store=store, manager=manager)
-            logger.info("a4s-memory API ready (auth mode %s)", settings.auth_mode.value)
+            logger.info(
+                "a4s-memory API ready (auth mode %s, %d requester key(s), body bound %d bytes)",
+                settings.auth_mode.value,
+                len(keys),
+                api_limits.max_body_bytes,
+            )
             yield
+            logger.info("a4s-memory API shutting down; closing the Neo4j driver")
 
-    app = FastAPI(title="a4s-memory", version=__version__, lifespan=lifespan)
+    app = FastAPI(
+        title="a4s-memory",
+        version=__version__,
+        description=_DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.a4s_keys = keys
+    app.state.a4s_quota = WriteQuota(api_limits)
+    app.state.a4s_limits = api_limits
+    install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, max_bytes=api_limits.max_body_bytes)
+    app.add_middleware(RequestContext)  # added last = outermost
     app.include_router(health.router)
+    app.include_router(agents.router)
+    app.include_router(memories.router)
+    _include_optional_routers(app)
     return app
+
+
+def _include_optional_routers(app: FastAPI) -> None:
+    # TODO(lead): issue 5's a4s_memory/api/routes/audit.py (audit, versions, rollback) is included
+    # when present; drop this guard once it is merged.
+    try:
+        from a4s_memory.api.routes import audit  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        logger.info("audit routes not installed (a4s_memory/api/routes/audit.py absent)")
+        return
+    app.include_router(audit.router)

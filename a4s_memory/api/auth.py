@@ -1,26 +1,69 @@
-"""Who is calling. Every request except /healthz, /readyz and the A2A agent card carries
-``X-Requester-Id``; in ``token`` mode (the default) also ``Authorization: Bearer <key>`` bound to
-that requester (CONTRACT §4).
+"""Who is calling (CONTRACT §4).
 
-Placeholder: only ``trusted-header`` is implemented so far; ``token`` mode refuses every request
-(fail closed) until the key store lands.
+Every request except /healthz, /readyz and the A2A agent card carries ``X-Requester-Id``.
+
+* ``A4S_AUTH_MODE=token`` (the default): also ``Authorization: Bearer <key>``, and the key must be one
+  of that requester's keys in ``A4S_API_KEYS_FILE`` (one ``requester_id:key`` a line, ``#`` comments,
+  blank lines ignored; a requester may have several keys). A key for one requester sent with another
+  id is 401. Keys are compared with :func:`hmac.compare_digest` and never logged.
+* ``A4S_AUTH_MODE=trusted-header``: the header is believed as sent; only for loopback demos or behind
+  a gateway that sets it. Serving it on a non-loopback address logs a loud warning.
+
+The key file is read once, when the app is built; a malformed file is a start-up ConfigurationError.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import hmac
+import ipaddress
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Final
 
-from fastapi import Header, Request
+from fastapi import Depends, Header, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.errors import A4SError, InvalidRequest
+from a4s_memory.contract import StopReason
+from a4s_memory.errors import A4SError, ConfigurationError
 from a4s_memory.spaces import validate_requester_id
+
+__all__ = [
+    "MIN_KEY_LENGTH",
+    "KeyStore",
+    "PayloadTooLarge",
+    "Requester",
+    "Unauthenticated",
+    "is_loopback",
+    "parse_keys",
+    "resolve_requester",
+    "warn_if_exposed",
+]
+
+logger = logging.getLogger(__name__)
+
+MIN_KEY_LENGTH: Final = 16
+_KEY_PATTERN: Final = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII, no blanks
+_bearer = HTTPBearer(auto_error=False, description="The requester's API key (token mode).")
 
 
 class Unauthenticated(A4SError):
+    """401: no credentials, or credentials that do not belong to the claimed requester."""
+
     http_status = 401
+    default_stop_reason = StopReason.POLICY_DISABLED
     error_code = "unauthenticated"
+
+
+class PayloadTooLarge(A4SError):
+    """413: the request body is larger than the server accepts."""
+
+    http_status = 413
+    default_stop_reason = StopReason.BOUNDS_EXCEEDED
+    error_code = "payload_too_large"
 
 
 class Requester(BaseModel):
@@ -28,15 +71,124 @@ class Requester(BaseModel):
     is_admin: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class KeyStore:
+    """requester id -> that requester's keys (as bytes, for constant-time comparison)."""
+
+    keys: dict[str, tuple[bytes, ...]] = field(default_factory=dict)
+
+    def verify(self, requester_id: str, key: str) -> bool:
+        """True when ``key`` is one of ``requester_id``'s keys. Every candidate is compared (no
+        early exit), and an unknown requester still costs one comparison."""
+        presented = key.encode("utf-8")
+        candidates = self.keys.get(requester_id) or (b"\x00" * MIN_KEY_LENGTH,)
+        matched = False
+        for candidate in candidates:
+            matched |= hmac.compare_digest(presented, candidate)
+        return matched and requester_id in self.keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+
+def parse_keys(text: str, *, source: str = "A4S_API_KEYS_FILE") -> KeyStore:
+    """Parse the key file. Errors name the line number, never the line (it holds a key)."""
+    keys: dict[str, list[bytes]] = {}
+    owners: dict[bytes, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        requester_id, sep, key = line.rpartition(":")
+        requester_id, key = requester_id.strip(), key.strip()
+        problem = _line_problem(sep, requester_id, key)
+        if problem:
+            raise ConfigurationError(
+                f"{source} line {number}: {problem}",
+                suggestion="write one 'requester_id:key' a line (key: 16+ printable characters)",
+            )
+        encoded = key.encode("utf-8")
+        if owners.setdefault(encoded, requester_id) != requester_id:
+            raise ConfigurationError(f"{source} line {number}: the key is already given to another requester")
+        keys.setdefault(requester_id, []).append(encoded)
+    return KeyStore({rid: tuple(values) for rid, values in keys.items()})
+
+
+def _line_problem(sep: str, requester_id: str, key: str) -> str | None:
+    if not sep:
+        return "expected 'requester_id:key'"
+    try:
+        validate_requester_id(requester_id)
+    except A4SError:
+        return "malformed requester id"
+    if len(key) < MIN_KEY_LENGTH or not _KEY_PATTERN.fullmatch(key):
+        return f"the key must be at least {MIN_KEY_LENGTH} printable characters without blanks"
+    return None
+
+
+def load_keys(settings: Settings) -> KeyStore:
+    """The key store for ``settings`` (empty in trusted-header mode). Start-up only."""
+    if settings.auth_mode is AuthMode.TRUSTED_HEADER:
+        return KeyStore()
+    path: Path | None = settings.api_keys_file
+    if path is None:
+        raise ConfigurationError(
+            "A4S_AUTH_MODE=token needs A4S_API_KEYS_FILE",
+            suggestion="set A4S_API_KEYS_FILE, or A4S_AUTH_MODE=trusted-header for a loopback demo",
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigurationError(
+            f"cannot read A4S_API_KEYS_FILE: {type(exc).__name__}"
+        ) from None
+    store = parse_keys(text)
+    if not len(store):
+        logger.warning("A4S_API_KEYS_FILE holds no keys: every authenticated request will be 401")
+    return store
+
+
+def is_loopback(host: str) -> bool:
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def warn_if_exposed(settings: Settings, host: str) -> bool:
+    """Log a loud warning when trusted-header mode is served on a non-loopback address."""
+    if settings.auth_mode is AuthMode.TRUSTED_HEADER and not is_loopback(host):
+        logger.warning(
+            "!!! A4S_AUTH_MODE=trusted-header on non-loopback address %s: anyone who can reach it "
+            "can claim any X-Requester-Id. Use token mode, or put it behind a gateway that sets "
+            "the header. !!!",
+            host,
+        )
+        return True
+    return False
+
+
 async def resolve_requester(
     request: Request,
-    x_requester_id: Annotated[str | None, Header()] = None,
-    authorization: Annotated[str | None, Header()] = None,
+    x_requester_id: Annotated[
+        str | None, Header(description="The calling requester (person, agent or service).")
+    ] = None,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)] = None,
 ) -> Requester:
     settings: Settings = request.app.state.a4s.settings
     if x_requester_id is None:
-        raise InvalidRequest("missing X-Requester-Id header")
+        raise Unauthenticated(
+            "missing X-Requester-Id header", suggestion="send X-Requester-Id with your requester id"
+        )
     requester_id = validate_requester_id(x_requester_id)
-    if settings.auth_mode is not AuthMode.TRUSTED_HEADER:
-        raise Unauthenticated("token authentication is not configured")
+    if settings.auth_mode is AuthMode.TOKEN:
+        keys: KeyStore = request.app.state.a4s_keys
+        if credentials is None or credentials.scheme.lower() != "bearer":
+            raise Unauthenticated(
+                "missing bearer key", suggestion="send 'Authorization: Bearer <key>'"
+            )
+        if not keys.verify(requester_id, credentials.credentials):
+            raise Unauthenticated("the key does not belong to this requester")
     return Requester(requester_id=requester_id, is_admin=requester_id in settings.admin_ids)

@@ -1,10 +1,35 @@
-"""``a4s-memory serve``: the HTTP API (uvicorn)."""
+"""``a4s-memory serve``: the HTTP API (uvicorn).
+
+Logs carry the request id (``%(request_id)s``); uvicorn's own access log is off because it prints
+query strings (parameter values), and the API logs its own access line without them. Ctrl-C or
+SIGTERM drains in-flight requests (up to 10 s), then the lifespan closes the Neo4j driver.
+"""
 
 from __future__ import annotations
+
+import logging
+import sys
 
 import click
 
 from a4s_memory.cli.common import settings_from_context
+
+_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
+GRACEFUL_SHUTDOWN_S = 10
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    """One stderr handler whose records carry the request id."""
+    from a4s_memory.api.middleware import RequestIdLogFilter
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(_LOG_FORMAT))
+    handler.addFilter(RequestIdLogFilter())
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level)
 
 
 @click.command("serve")
@@ -16,7 +41,24 @@ def serve(ctx: click.Context, host: str | None, port: int | None) -> None:
     import uvicorn
 
     from a4s_memory.api.app import create_app
+    from a4s_memory.api.auth import warn_if_exposed
 
     settings = settings_from_context(ctx)
-    app = create_app(settings)
-    uvicorn.run(app, host=host or settings.host, port=port or settings.port, log_level="info")
+    configure_logging()
+    bind = host or settings.host
+    if warn_if_exposed(settings, bind):
+        click.secho(
+            f"WARNING: trusted-header auth on {bind}: any client can claim any X-Requester-Id.",
+            fg="red",
+            bold=True,
+            err=True,
+        )
+    app = create_app(settings.model_copy(update={"host": bind}))
+    uvicorn.run(
+        app,
+        host=bind,
+        port=port or settings.port,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+    )

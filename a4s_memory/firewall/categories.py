@@ -21,6 +21,7 @@ from typing import Final
 from a4s_memory.contract import Category, SourceKind, StopReason, TTLClass
 from a4s_memory.firewall.category_rules import CATEGORY_RULES, CategoryRule
 from a4s_memory.firewall.models import Finding, Layer
+from a4s_memory.firewall.rules import triggered
 
 __all__ = ["CATEGORY_SPECS", "FIELD_BOUNDS", "CategorySpec", "forbidden_findings"]
 
@@ -70,10 +71,10 @@ def forbidden_findings(
     out: list[Finding] = []
     lower = text.lower()
     for rule in rules:
-        if rule.triggers and not any(t in lower for t in rule.triggers):
+        if rule.triggers and not triggered(rule.triggers, lower):
             continue
-        target = lower if rule.on_lower else text
-        for m in rule.pattern.finditer(target):
+        target = lower if rule.pattern.on_lower else text
+        for m in rule.pattern.finditer(target, lower):
             if rule.validator is not None and not rule.validator(m.group(0)):
                 continue
             if _guarded(rule, target, m.start(), m.end()):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall.normalize import lower_regex
+from a4s_memory.firewall.fastre import FastPattern, compile_rule, lower_regex
 
 __all__ = ["CATEGORY_RULES", "CategoryRule", "iban_ok", "luhn_ok", "ssn_ok"]
 
@@ -27,14 +27,13 @@ _FORBID: Final = StopReason.FORBIDDEN_CATEGORY
 class CategoryRule:
     id: str
     category: str  # seed 001 §4 sub-section name
-    pattern: re.Pattern[str]
+    pattern: FastPattern
     reason: str
     guard: re.Pattern[str] | None = None  # a guard hit within ``guard_window`` chars cancels
     validator: Callable[[str], bool] | None = None
     guard_window: int = 40
     stop_reason: StopReason = _FORBID
     triggers: tuple[str, ...] = ()  # prefilter, as :attr:`a4s_memory.firewall.rules.Rule.triggers`
-    on_lower: bool = False  # IGNORECASE pattern (and guard) folded to run on lower-cased text
 
 
 def luhn_ok(candidate: str) -> bool:
@@ -82,18 +81,15 @@ def _c(
     validator: Callable[[str], bool] | None = None,
     flags: int = _I,
 ) -> CategoryRule:
-    if flags & re.IGNORECASE:  # see a4s_memory.firewall.rules._r
-        plain = flags & ~re.IGNORECASE
-        return CategoryRule(
-            rule_id, category, re.compile(lower_regex(regex), plain), reason,
-            re.compile(lower_regex(guard)) if guard else None, validator, on_lower=True,
-        )
-    return CategoryRule(
-        rule_id, category, re.compile(regex, flags), reason,
-        re.compile(guard, _I) if guard else None, validator,
-    )
+    pattern = compile_rule(regex, flags)
+    guard_re = None
+    if guard:  # the guard runs on the same text as the pattern
+        guard_re = re.compile(lower_regex(guard)) if pattern.on_lower else re.compile(guard, _I)
+    return CategoryRule(rule_id, category, pattern, reason, guard_re, validator)
 
 
+_WITH = (r"[^.\n]{0,60}?(?:\bwith\b|\bw/|\bhx\b|\bdx\b|\bdiagnosed\b|\bhistory\s+of\b"
+         r"|\bsuffering\b)")
 _SELF = r"(?:\bI\b|\bI'm\b|\bI've\b|\bmy\b|\bthe\s+user\b|\buser\b|\bthe\s+owner\b)"
 _CONDITIONS = (
     r"(?:diabetes|cancer|leukemia|lymphoma|hiv|aids|depression|clinical\s+depression|an?\s+anxiety"
@@ -144,10 +140,10 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"|disorder)|rehab|relapse)\b",
        "mental-health information"),
     _c("cat.health.clinical", "health",
-       r"(?:\bpt|\bpatient|\d{1,3}[- ]?(?:year|yr)s?[- ]old|\d{1,3}\s?y/o|\d{1,3}\s?yo)\b[^.\n]{0,60}?"
-       r"(?:\bwith\b|\bw/|\bhx\b|\bdx\b|\bdiagnosed\b|\bhistory\s+of\b|\bsuffering\b)"
-       r"|\bw/\s*(?:hx|h/o|dx)\b|\bhx\s+of\b|\bdx'?d\b|\b(?:admitted|hospitali[sz]ed|discharged)\s+"
-       r"(?:to|from|at|in)\b|\bpost-?op\b|\bMRN\b\s*[:#]?|\bmedical\s+record\s+(?:number|no\.?)",
+       r"\bpt\b" + _WITH + r"|\bpatient\b" + _WITH + r"|\b\d{1,3}[- ]?(?:year|yr)s?[- ]old\b" + _WITH
+       + r"|\b\d{1,3}\s?y/o\b" + _WITH + r"|\b\d{1,3}\s?yo\b" + _WITH
+       + r"|\bw/\s*(?:hx|h/o|dx)\b|\bhx\s+of\b|\bdx'?d\b|\b(?:admitted|hospitali[sz]ed|discharged)\s+"
+       r"(?:to|from|at|in)\b|\bpost-?op\b|\bmrn\b\s*[:#]?|\bmedical\s+record\s+(?:number|no\.?)",
        "clinical / patient health record",
        guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|vet)\b"),
     _c("cat.health.pregnancy", "intimate_life",

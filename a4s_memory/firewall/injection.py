@@ -86,14 +86,25 @@ def regex_findings(text: str, rules: tuple[Rule, ...] = INJECTION_RULES) -> list
     findings: list[Finding] = []
     hit: set[str] = set()
     seen: set[tuple[str, StopReason | None]] = set()
-    for view in views(text):
+    all_views = views(text)
+    # The normalised view (when there is one) replaces the original for the full scan: it only
+    # removes invisible characters and folds look-alikes, so it matches everything the original
+    # would. A hit is attributed to the original when the original alone also matches.
+    primary = next((v for v in all_views if v.kind == "normalized"), all_views[0])
+    original_lower: str | None = None
+    for view in [primary, *(v for v in all_views if v.kind not in ("original", "normalized"))]:
         lower = view.text.lower()
         for rule in rules:
             if rule.id in hit:
                 continue
             if rule.search(view.text, lower):
                 hit.add(rule.id)
-                findings.extend(_finding(rule, view, rule.stop_reason, seen))
+                kind = view
+                if view.kind == "normalized":
+                    original_lower = original_lower or text.lower()
+                    if rule.search(text, original_lower):
+                        kind = all_views[0]
+                findings.extend(_finding(rule, kind, rule.stop_reason, seen))
     if not text.isascii():
         findings.extend(_unicode_markers(text))
     return findings

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
-__all__ = ["View", "fold", "has_tag_chars", "lower_regex", "strip_invisible", "views"]
+__all__ = ["View", "fold", "has_tag_chars", "strip_invisible", "views"]
 
 # Zero-width and bidi/format controls that hide or reorder text. ZWJ (U+200D) is kept out of the
 # "suspicious" count only when it sits between two emoji (emoji sequences use it legitimately).
@@ -60,6 +60,8 @@ _HOMOGLYPHS: Final[dict[int, str]] = {
     }.items()
 }
 
+_INVISIBLE_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]")
+_HOMOGLYPH_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in _HOMOGLYPHS) + "]")
 _TAG_CHAR: Final = re.compile("[\U000E0000-\U000E007F]")
 _LONG_RUN: Final = re.compile(r"[^\s\"'`,;(){}\[\]<>|]{20,}")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
@@ -79,26 +81,9 @@ class View:
     text: str
 
 
-def lower_regex(regex: str) -> str:
-    """Lower-case the literal letters of a regex (escapes such as ``\\S`` are kept), so a pattern
-    written for ``re.IGNORECASE`` can run, much faster, without it on lower-cased text."""
-    out: list[str] = []
-    escaped = False
-    for ch in regex:
-        if escaped:
-            out.append(ch)
-            escaped = False
-        elif ch == "\\":
-            out.append(ch)
-            escaped = True
-        else:
-            out.append(ch.lower())
-    return "".join(out)
-
-
 def strip_invisible(text: str) -> tuple[str, int]:
     """Remove zero-width/bidi controls and tag characters; return the text and how many went."""
-    out = text.translate(_STRIP_TABLE)
+    out = text.translate(_STRIP_TABLE) if _INVISIBLE_RE.search(text) else text
     if _TAG_CHAR.search(out):
         out = _TAG_CHAR.sub("", out)
     return out, len(text) - len(out)
@@ -106,7 +91,9 @@ def strip_invisible(text: str) -> tuple[str, int]:
 
 def fold(text: str) -> str:
     """NFKC plus homoglyph folding (call after :func:`strip_invisible`)."""
-    return unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS)
+    out = unicodedata.normalize("NFKC", text)
+    # str.translate walks every character through a dict: only pay for it when needed
+    return out.translate(_HOMOGLYPHS) if _HOMOGLYPH_RE.search(out) else out
 
 
 def has_tag_chars(text: str) -> bool:

@@ -20,10 +20,12 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from a4s_memory.contract import StopReason
+from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import Layer
-from a4s_memory.firewall.normalize import lower_regex
 
-__all__ = ["CATEGORY_RULES", "INJECTION_RULES", "CategoryRule", "Rule", "iban_ok", "luhn_ok"]
+__all__ = [
+    "CATEGORY_RULES", "INJECTION_RULES", "CategoryRule", "Rule", "iban_ok", "luhn_ok", "triggered",
+]
 
 _I: Final = re.IGNORECASE
 _IM: Final = re.IGNORECASE | re.MULTILINE
@@ -33,7 +35,7 @@ _INJ: Final = StopReason.INJECTION_DETECTED
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
-    pattern: re.Pattern[str]
+    pattern: FastPattern
     reason: str
     stop_reason: StopReason | None = _INJ
     layer: Layer = Layer.REGEX
@@ -41,20 +43,23 @@ class Rule:
     # to possibly match: a cheap prefilter (``str.__contains__``) so most rules never run their
     # regex. Empty = always run. tests/unit/firewall checks every example still fires.
     triggers: tuple[str, ...] = ()
-    on_lower: bool = False  # pattern was written for IGNORECASE; runs on the lower-cased text
 
     def search(self, text: str, lower: str) -> bool:
-        if self.triggers and not any(t in lower for t in self.triggers):
+        if self.triggers and not triggered(self.triggers, lower):
             return False
-        return self.pattern.search(lower if self.on_lower else text) is not None
+        return self.pattern.search(lower if self.pattern.on_lower else text, lower)
+
+
+def triggered(triggers: tuple[str, ...], lower: str) -> bool:
+    """True when one trigger occurs in ``lower`` (a plain loop: cheaper than any() + genexpr)."""
+    for t in triggers:
+        if t in lower:
+            return True
+    return False
 
 
 def _r(rule_id: str, regex: str, reason: str, flags: int = _I, *, soft: bool = False) -> Rule:
-    stop = None if soft else _INJ
-    if flags & re.IGNORECASE:  # IGNORECASE is 3-20x slower in CPython's re: fold the case once
-        pattern = re.compile(lower_regex(regex), flags & ~re.IGNORECASE)
-        return Rule(rule_id, pattern, reason, stop, on_lower=True)
-    return Rule(rule_id, re.compile(regex, flags), reason, stop)
+    return Rule(rule_id, compile_rule(regex, flags), reason, None if soft else _INJ)
 
 
 _DATA = (
@@ -255,9 +260,10 @@ _INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
                          "restriction", "limitation", "filter", "guideline", "censorship",
                          "boundaries"),
     "inj.jailbreak_names": ("dan", "stan", "dude", "aim", "antigpt", "jailbreak", "devmode"),
-    "inj.jailbreak_terms": ("anything", "mode", "jailbr", "confidant", "without", "character",
-                            "nsfw", "amoral", "uncensored", "refuse", "bound", "matter", "ethic",
-                            "moral", "rules", "guideline", "restriction", "filter", "openai",
+    "inj.jailbreak_terms": ("anything", "mode", "jailbr", "confidant", "moral", "ethic",
+                            "character", "nsfw", "uncensored", "refuse", "bound", "restriction",
+                            "censorship", "filter", "limitation", "illegal", "harmful", "explicit",
+                            "inappropriate", "offensive", "rules", "guideline", "openai",
                             "anthropic"),
     "inj.prompt_leak": ("prompt", "instructions", "rules"),
     "inj.config_override": ("config", "settings", "behavio", "instructions", "persona", "rules",

@@ -23,7 +23,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
+from a4s_memory.firewall.rules import triggered
 
 __all__ = ["SECRET_RULES", "SecretRule", "detect_secrets", "redact"]
 
@@ -37,7 +39,8 @@ class SecretRule:
     id: str
     level: SecretLevel
     kind: str
-    pattern: re.Pattern[str]
+    pattern: re.Pattern[str]  # as written (used inside long tokens, and when lower() moves offsets)
+    fast: FastPattern  # the same rule compiled for speed (see a4s_memory.firewall.fastre)
     group: int = 0
     hints: tuple[str, ...] = ()  # lower-case literals, one must occur in the lower-cased text
     shape: bool = False  # runs only inside long tokens (see _LONG_TOKEN), not over the whole text
@@ -45,11 +48,16 @@ class SecretRule:
 
 def _s(rule_id: str, level: SecretLevel, kind: str, regex: str, *hints: str, group: int = 0,
        flags: int = 0, shape: bool = False) -> SecretRule:
-    return SecretRule(rule_id, level, kind, re.compile(regex, flags), group,
-                      tuple(h.lower() for h in hints), shape)
+    fast_flags = flags
+    if regex.startswith("(?i)"):
+        regex, fast_flags = regex[4:], flags | re.IGNORECASE
+        flags |= re.IGNORECASE
+    return SecretRule(rule_id, level, kind, re.compile(regex, flags),
+                      compile_rule(regex, fast_flags), group, tuple(h.lower() for h in hints),
+                      shape)
 
 
-_B: Final = r"(?<![A-Za-z0-9_])"  # left boundary that also works before '-' / '.'
+_B: Final = r"\b"  # every prefixed token starts with a word character
 _KEYWORD: Final = (
     r"(?:api[_.-]?key|apikey|access[_.-]?key|secret|token|passw(?:or)?d|passwd|pwd|auth"
     r"|credential|creds|private[_.-]?key|client[_.-]?(?:id|secret)|access[_.-]?id|account[_.-]?id"
@@ -189,24 +197,31 @@ def detect_secrets(text: str, rules: tuple[SecretRule, ...] = SECRET_RULES) -> l
     """All secret spans in ``text``, merged; ordered by start."""
     raw: list[Redaction] = []
     lower = text.lower()
+    same_offsets = len(lower) == len(text)
     tokens: list[tuple[int, int]] | None = None
     for rule in rules:
-        if rule.hints and not any(h in lower for h in rule.hints):
+        if rule.hints and not triggered(rule.hints, lower):
             continue
         if rule.shape:
             if tokens is None:
                 tokens = [m.span() for m in _LONG_TOKEN.finditer(text)]
             for lo, hi in tokens:
-                _collect(rule, rule.pattern.finditer(text, lo, hi), raw)
-        else:
-            _collect(rule, rule.pattern.finditer(text), raw)
+                _collect(rule, rule.pattern.finditer(text, lo, hi), raw, text)
+        elif not rule.fast.on_lower:
+            _collect(rule, rule.fast.finditer(text, lower), raw, text)
+        elif same_offsets:
+            _collect(rule, rule.fast.finditer(lower, lower), raw, text)
+        else:  # lower() changed the length: run the case-insensitive original on the text
+            _collect(rule, rule.pattern.finditer(text), raw, text)
     return _merge(raw)
 
 
-def _collect(rule: SecretRule, matches: Iterator[re.Match[str]], raw: list[Redaction]) -> None:
+def _collect(
+    rule: SecretRule, matches: Iterator[re.Match[str]], raw: list[Redaction], text: str
+) -> None:
     for m in matches:
         start, end = m.span(rule.group)
-        if start < 0 or end <= start or not _plausible(rule, m.group(rule.group)):
+        if start < 0 or end <= start or not _plausible(rule, text[start:end]):
             continue
         raw.append(Redaction(kind=rule.kind, rule_id=rule.id, start=start, end=end,
                              level=rule.level))

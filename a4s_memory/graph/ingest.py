@@ -21,6 +21,7 @@ import asyncio
 import logging
 import uuid as uuidlib
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Final
 
 from graphiti_core.nodes import EpisodeType, EpisodicNode
@@ -36,12 +37,28 @@ from a4s_memory.graph.ingest_remove import remove_episode
 from a4s_memory.graph.ingest_structured import Touched, item_episode_body, write_item
 from a4s_memory.graph.status_ledger import TRUST_RANK, ElementKind, StampReport, restamp
 
-__all__ = ["Ingestor"]
+__all__ = ["CommitContext", "Finalizer", "Ingestor"]
 
 logger = logging.getLogger(__name__)
 
 _PREVIOUS_EPISODES: Final = 5
 _Work = Callable[[EpisodicNode], Awaitable[Touched]]
+
+
+@dataclass(frozen=True, slots=True)
+class CommitContext:
+    """What a finalizer learns about the ingestion it completes."""
+
+    group_id: str
+    episode_uuid: str
+    touched: Touched
+    report: StampReport
+
+
+# Runs INSIDE the commit transaction after the re-stamp (versioning, the audit event): whatever
+# it writes commits together with the memory becoming visible, or not at all. It may return a
+# StampReport of elements it re-stamped again (merged into the outcome).
+Finalizer = Callable[[AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]]
 
 _CREATE_PENDING = """
 CREATE (s:A4SStatus {uuid: $uuid, kind: $kind, group_id: $group_id, state: 'pending',
@@ -75,6 +92,13 @@ def _ledger_props(prov: WriteProvenance) -> dict[str, object]:
             "a4s_metadata": prov.metadata_json,
             "trust_rank": TRUST_RANK.get(prov.decision.trust.value, 1),
             "a4s_source_kind": prov.decision.source_kind.value,
+            "expires_at": prov.expires_at,
+            "a4s_stale_at": prov.stale_at,
+            "a4s_ttl_seconds": prov.ttl_seconds,
+            "a4s_ttl_class": prov.ttl_class,
+            "a4s_tier": prov.tier,
+            "a4s_pinned": prov.pinned,
+            "a4s_session_id": prov.session_id,
         }
     )
     return props
@@ -91,7 +115,9 @@ class Ingestor:
     def _lock(self, group_id: str) -> asyncio.Lock:
         return self._locks.setdefault(group_id, asyncio.Lock())
 
-    async def add_episode(self, write: EpisodeWrite) -> IngestOutcome:
+    async def add_episode(
+        self, write: EpisodeWrite, finalize: Finalizer | None = None
+    ) -> IngestOutcome:
         """Free text or rendered messages -> an episode extracted by Graphiti's add_episode."""
         prov = write.provenance
         source = EpisodeType.message if write.is_message else EpisodeType.text
@@ -118,16 +144,16 @@ class Ingestor:
             touched.entities.update(node.uuid for node in result.nodes)
             return touched
 
-        return await self._ingest(prov, write.body, source, extract)
+        return await self._ingest(prov, write.body, (source, extract), finalize)
 
-    async def add_item(self, item: ItemWrite) -> IngestOutcome:
+    async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
         """A seed 001 item -> a fact via add_triplet (always offline), with its episode."""
 
         async def store_item(episode: EpisodicNode) -> Touched:
             return await write_item(self._bundle.structured, item, episode)
 
         return await self._ingest(
-            item.provenance, item_episode_body(item), EpisodeType.json, store_item
+            item.provenance, item_episode_body(item), (EpisodeType.json, store_item), finalize
         )
 
     async def _previous_episodes(self, group_id: str) -> list[str]:
@@ -139,8 +165,13 @@ class Ingestor:
         return [str(r["uuid"]) for r in rows]
 
     async def _ingest(
-        self, prov: WriteProvenance, body: str, source: EpisodeType, work: _Work
+        self,
+        prov: WriteProvenance,
+        body: str,
+        how: tuple[EpisodeType, _Work],
+        finalize: Finalizer | None,
     ) -> IngestOutcome:
+        source, work = how
         episode_uuid = str(uuidlib.uuid4())
         now = utc_now()
         await self._store.execute(
@@ -169,7 +200,8 @@ class Ingestor:
                 await episode.save(self._bundle.driver)
                 touched = await work(episode)
                 report: StampReport = await self._store.write_transaction(
-                    _commit_tx, prov.group_id, episode_uuid, touched
+                    _commit_tx, CommitContext(prov.group_id, episode_uuid, touched, StampReport()),
+                    finalize,
                 )
             except Exception as exc:
                 await self._discard(prov.group_id, episode_uuid, exc)
@@ -215,17 +247,23 @@ class Ingestor:
 
 
 async def _commit_tx(
-    tx: AsyncManagedTransaction, group_id: str, episode_uuid: str, touched: Touched
+    tx: AsyncManagedTransaction, ctx: CommitContext, finalize: Finalizer | None
 ) -> StampReport:
-    committed = await run_in_tx(tx, _COMMIT, {"uuid": episode_uuid})
+    committed = await run_in_tx(tx, _COMMIT, {"uuid": ctx.episode_uuid})
     if not committed:
         raise StoreUnavailable(
             "the pending ledger entry vanished", stop_reason=StopReason.INTERNAL_INCONSISTENCY
         )
-    return await restamp(
+    touched = ctx.touched
+    report = await restamp(
         tx,
-        group_id,
-        episodes=[episode_uuid],
+        ctx.group_id,
+        episodes=[ctx.episode_uuid],
         entities=touched.entities,
         edges=touched.edges | touched.invalidated,
     )
+    if finalize is not None:
+        more = await finalize(tx, CommitContext(ctx.group_id, ctx.episode_uuid, touched, report))
+        if more is not None:
+            report.statuses.update(more.statuses)
+    return report

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from a4s_memory.contract import Category
@@ -22,6 +24,14 @@ class WriteProvenance(BaseModel):
     source_type: str
     source_ref: str | None = None
     metadata_json: str | None = None
+    # Lifecycle (a4s_memory.lifecycle.ttl): tier, TTL class, pin and the computed deadlines.
+    tier: str = "episodic"
+    ttl_class: str | None = None
+    pinned: bool = False
+    ttl_seconds: float | None = None
+    stale_at: datetime | None = None
+    expires_at: datetime | None = None
+    session_id: str | None = None
 
 
 class EpisodeWrite(BaseModel):

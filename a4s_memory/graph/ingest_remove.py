@@ -9,7 +9,10 @@ the first). Here instead:
 * each edge loses the episode from its ``episodes``; only an edge left with no supporter goes;
 * an entity goes only when no other episode mentions it and no edge touches it any more;
 * the episode and its ledger entry go; everything that survives is re-stamped from the ledger,
-  so a fact that was supported only by the removed episode cannot linger with a stale status.
+  so a fact that was supported only by the removed episode cannot linger with a stale status;
+* the summary of every surviving entity the episode mentioned is regenerated from the facts that
+  still touch it (an LLM-written ``Entity.summary`` may quote the removed text): no summary
+  sentence can outlive the episode it came from. An empty summary stays empty.
 
 Note: a fact this episode had *invalidated* stays invalidated (Graphiti keeps no record of which
 episode invalidated what); the owner can supersede or re-add it.
@@ -17,13 +20,15 @@ episode invalidated what); the owner can supersede or re-add it.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from neo4j import AsyncManagedTransaction
 from pydantic import BaseModel, Field
 
 from a4s_memory.db import Neo4jStore, run_in_tx
 from a4s_memory.graph.status_ledger import restamp
 
-__all__ = ["RemovalReport", "remove_episode", "remove_episode_tx"]
+__all__ = ["RemovalHook", "RemovalReport", "remove_episode", "remove_episode_tx"]
 
 _EPISODE = """
 MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id
@@ -51,6 +56,26 @@ RETURN id
 """
 _DELETE_EPISODE = "MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id DETACH DELETE ep"
 _DELETE_LEDGER = "UNWIND $uuids AS id MATCH (s:A4SStatus {uuid: id}) DELETE s"
+# A removed episode takes its structured-item version record (and its content) with it.
+_DROP_VERSIONS = """
+OPTIONAL MATCH (v:A4SVersion {memory_id: $uuid}) DETACH DELETE v
+WITH count(*) AS ignored
+OPTIONAL MATCH (i:A4SItem {current_memory_id: $uuid}) SET i.current_memory_id = null
+WITH count(*) AS ignored
+MATCH (i:A4SItem {group_id: $group_id})
+WHERE NOT EXISTS { MATCH (v:A4SVersion) WHERE v.item_id = i.item_id }
+DELETE i
+"""
+# Rebuilt from the surviving valid facts only (at most 10); empty summaries stay empty.
+_REBUILD_SUMMARIES = """
+UNWIND $uuids AS id
+MATCH (n:Entity {uuid: id})
+OPTIONAL MATCH (n)-[e:RELATES_TO]-() WHERE e.expired_at IS NULL
+WITH n, collect(DISTINCT e.fact)[..10] AS facts, coalesce(n.summary, '') AS old
+WHERE old <> ''
+SET n.summary = reduce(s = '', f IN facts | s + CASE WHEN s = '' THEN '' ELSE '. ' END + f)
+RETURN count(n) AS scrubbed
+"""
 
 
 class RemovalReport(BaseModel):
@@ -59,6 +84,12 @@ class RemovalReport(BaseModel):
     deleted_entities: list[str] = Field(default_factory=list)
     kept_edges: list[str] = Field(default_factory=list)
     kept_entities: list[str] = Field(default_factory=list)
+    scrubbed_summaries: int = 0
+    hook_result: str | None = None
+
+
+# Runs inside the removal transaction after it (the deletion's audit event).
+RemovalHook = Callable[[AsyncManagedTransaction, "RemovalReport"], Awaitable[str | None]]
 
 
 async def remove_episode_tx(
@@ -80,9 +111,11 @@ async def remove_episode_tx(
         r["id"] for r in await run_in_tx(tx, _DELETE_ORPHANS, {**params, "uuids": mentioned})
     ]
     await run_in_tx(tx, _DELETE_EPISODE, params)
+    await run_in_tx(tx, _DROP_VERSIONS, params)
     await run_in_tx(tx, _DELETE_LEDGER, {"uuids": [episode_uuid, *doomed, *deleted_entities]})
     kept_edges = [row["uuid"] for row in kept]
     kept_entities = [u for u in mentioned if u not in set(deleted_entities)]
+    scrubbed = await run_in_tx(tx, _REBUILD_SUMMARIES, {"uuids": kept_entities})
     await restamp(tx, group_id, entities=kept_entities, edges=kept_edges)
     return RemovalReport(
         found=True,
@@ -90,9 +123,18 @@ async def remove_episode_tx(
         deleted_entities=deleted_entities,
         kept_edges=kept_edges,
         kept_entities=kept_entities,
+        scrubbed_summaries=int(scrubbed[0]["scrubbed"]) if scrubbed else 0,
     )
 
 
-async def remove_episode(store: Neo4jStore, group_id: str, episode_uuid: str) -> RemovalReport:
-    report: RemovalReport = await store.write_transaction(remove_episode_tx, group_id, episode_uuid)
-    return report
+async def remove_episode(
+    store: Neo4jStore, group_id: str, episode_uuid: str, hook: RemovalHook | None = None
+) -> RemovalReport:
+    async def work(tx: AsyncManagedTransaction) -> RemovalReport:
+        report = await remove_episode_tx(tx, group_id, episode_uuid)
+        if hook is not None and report.found:
+            report.hook_result = await hook(tx, report)
+        return report
+
+    result: RemovalReport = await store.write_transaction(work)
+    return result

@@ -15,6 +15,8 @@ evidence rule of seed 004 "no self-promotion" once more, so no other caller can 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from enum import StrEnum
 from typing import Any, Final
 
@@ -24,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from a4s_memory.contract import SecurityStatus, TruthStatus
 from a4s_memory.db import Neo4jStore, run_in_tx
 from a4s_memory.errors import InvalidRequest, NotFound
-from a4s_memory.graph.ingest_remove import RemovalReport, remove_episode
+from a4s_memory.graph.ingest_remove import RemovalHook, RemovalReport, remove_episode
 from a4s_memory.graph.status_ledger import ElementKind, StampReport, evidence_json, now_utc, restamp
 from a4s_memory.spaces import Space, parse_group_id
 from a4s_memory.status import MemoryStatus
@@ -32,6 +34,7 @@ from a4s_memory.status import MemoryStatus
 __all__ = [
     "ElementRef",
     "Evidence",
+    "TxHook",
     "EvidenceKind",
     "contradict",
     "delete_episode",
@@ -42,6 +45,10 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
+
+# Runs inside a transition's transaction after it (the audit event): both commit or neither.
+TxHook = Callable[[AsyncManagedTransaction], Awaitable[str | None]]
+_STALE_FRACTION: Final = 0.75  # a4s_memory.lifecycle.ttl.STALE_FRACTION (no import cycle)
 
 
 class EvidenceKind(StrEnum):
@@ -112,7 +119,8 @@ SET e.invalid_at = coalesce(e.invalid_at, $now), e.expired_at = coalesce(e.expir
 """
 # Ledger fields a transition may write (an allow-list: keys reach Cypher only through `+=`).
 _EPISODE_FIELDS: Final = frozenset(
-    {"truth_status", "security_status", "a4s_evidence", "updated_at"}
+    {"truth_status", "security_status", "a4s_evidence", "updated_at", "freshness_status",
+     "expires_at", "a4s_stale_at"}
 )
 _OVERRIDE_FIELDS: Final = frozenset(
     {"override_truth", "override_security", "a4s_evidence", "updated_at"}
@@ -140,9 +148,28 @@ class _Change(BaseModel):
     ledger: dict[str, Any]  # the new values, named as in the episode ledger
     record: dict[str, Any]  # what goes into the evidence/reason log
     invalidate_edge: bool = False
+    refresh_ttl: bool = False  # a re-confirmation restarts the TTL clock (seed 000 G6)
+    hook: TxHook | None = None
+    hook_result: str | None = None
+
+
+def _refreshed(entry: dict[str, Any], now: Any) -> dict[str, Any]:
+    ttl = entry.get("a4s_ttl_seconds")
+    if ttl is None or entry.get("a4s_pinned"):
+        return {}
+    span = timedelta(seconds=float(ttl))
+    return {"freshness_status": "fresh", "expires_at": now + span,
+            "a4s_stale_at": now + span * _STALE_FRACTION}
 
 
 async def _apply_tx(tx: AsyncManagedTransaction, change: _Change) -> StampReport:
+    report = await _change_tx(tx, change)
+    if change.hook is not None:
+        change.hook_result = await change.hook(tx)
+    return report
+
+
+async def _change_tx(tx: AsyncManagedTransaction, change: _Change) -> StampReport:
     ref, now = change.ref, now_utc()
     log_item = {**change.record, "action": change.action, "by": change.actor, "at": now.isoformat()}
     if ref.kind is ElementKind.EPISODE:
@@ -150,6 +177,8 @@ async def _apply_tx(tx: AsyncManagedTransaction, change: _Change) -> StampReport
         if not rows or rows[0]["entry"] is None or rows[0]["entry"].get("state") != "committed":
             raise NotFound("no such memory")
         fields = {**change.ledger, "updated_at": now}
+        if change.refresh_ttl:
+            fields.update(_refreshed(dict(rows[0]["entry"]), now))
         fields["a4s_evidence"] = evidence_json(rows[0]["entry"].get("a4s_evidence"), log_item)
         await run_in_tx(
             tx, _SET_EPISODE, {"uuid": ref.uuid, "fields": _allowed(fields, _EPISODE_FIELDS)}
@@ -191,7 +220,11 @@ async def _apply(store: Neo4jStore, change: _Change) -> MemoryStatus:
 
 
 async def promote(
-    store: Neo4jStore, ref: ElementRef, evidence: Evidence | dict[str, Any], actor: str
+    store: Neo4jStore,
+    ref: ElementRef,
+    evidence: Evidence | dict[str, Any],
+    actor: str,
+    hook: TxHook | None = None,
 ) -> MemoryStatus:
     """truth -> supported, with the evidence recorded. Security is untouched: a quarantined
     element stays quarantined (and unreturnable) after promotion."""
@@ -202,6 +235,8 @@ async def promote(
         actor=actor,
         ledger={"truth_status": TruthStatus.SUPPORTED.value},
         record={"evidence_kind": checked.kind.value, "evidence_ref": checked.ref},
+        refresh_ttl=True,
+        hook=hook,
     )
     return await _apply(store, change)
 
@@ -219,7 +254,9 @@ def _check_evidence(evidence: Evidence | dict[str, Any], ref: ElementRef) -> Evi
     return checked
 
 
-async def quarantine(store: Neo4jStore, ref: ElementRef, reason: str, actor: str) -> MemoryStatus:
+async def quarantine(
+    store: Neo4jStore, ref: ElementRef, reason: str, actor: str, hook: TxHook | None = None
+) -> MemoryStatus:
     """security -> quarantined; truth unchanged; the reason is recorded."""
     change = _Change(
         ref=ref,
@@ -227,28 +264,35 @@ async def quarantine(store: Neo4jStore, ref: ElementRef, reason: str, actor: str
         actor=actor,
         ledger={"security_status": SecurityStatus.QUARANTINED.value},
         record={"reason": _reason(reason)},
+        hook=hook,
     )
     return await _apply(store, change)
 
 
-async def contradict(store: Neo4jStore, ref: ElementRef, reason: str, actor: str) -> MemoryStatus:
+async def contradict(
+    store: Neo4jStore, ref: ElementRef, reason: str, actor: str, hook: TxHook | None = None
+) -> MemoryStatus:
     """truth -> contradicted; an edge is also invalidated in Graphiti's temporal model."""
-    return await _retire(store, ref, TruthStatus.CONTRADICTED, {"reason": _reason(reason)}, actor)
+    change = _retirement(ref, TruthStatus.CONTRADICTED, {"reason": _reason(reason)}, actor)
+    return await _apply(store, change.model_copy(update={"hook": hook}))
 
 
 async def supersede(
-    store: Neo4jStore, ref: ElementRef, superseded_by: str | None, actor: str
+    store: Neo4jStore,
+    ref: ElementRef,
+    superseded_by: str | None,
+    actor: str,
+    hook: TxHook | None = None,
 ) -> MemoryStatus:
     """truth -> superseded (by ``superseded_by`` when given); an edge is also invalidated."""
-    return await _retire(
-        store, ref, TruthStatus.SUPERSEDED, {"superseded_by": superseded_by}, actor
-    )
+    change = _retirement(ref, TruthStatus.SUPERSEDED, {"superseded_by": superseded_by}, actor)
+    return await _apply(store, change.model_copy(update={"hook": hook}))
 
 
-async def _retire(
-    store: Neo4jStore, ref: ElementRef, truth: TruthStatus, record: dict[str, Any], actor: str
-) -> MemoryStatus:
-    change = _Change(
+def _retirement(
+    ref: ElementRef, truth: TruthStatus, record: dict[str, Any], actor: str
+) -> _Change:
+    return _Change(
         ref=ref,
         action=truth.value,
         actor=actor,
@@ -256,7 +300,6 @@ async def _retire(
         record=record,
         invalidate_edge=True,
     )
-    return await _apply(store, change)
 
 
 def _reason(reason: str) -> str:
@@ -266,13 +309,15 @@ def _reason(reason: str) -> str:
     return text
 
 
-async def delete_episode(store: Neo4jStore, ref: ElementRef) -> RemovalReport:
+async def delete_episode(
+    store: Neo4jStore, ref: ElementRef, hook: RemovalHook | None = None
+) -> RemovalReport:
     """Remove one episode and what only it supports (see :mod:`ingest_remove`)."""
     if ref.kind is not ElementKind.EPISODE:
         raise InvalidRequest(
             "only a memory (an episode) can be deleted; quarantine or contradict a fact instead"
         )
-    report = await remove_episode(store, ref.group_id, ref.uuid)
+    report = await remove_episode(store, ref.group_id, ref.uuid, hook)
     if not report.found:
         raise NotFound("no such memory")
     return report

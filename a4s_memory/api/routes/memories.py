@@ -1,0 +1,91 @@
+"""``/memories``: write, search, read, delete and the status transitions (CONTRACT §4).
+
+Every route goes through the MemoryManager, whose one access decision and firewall do the work;
+these handlers only translate HTTP <-> facade models. Mutating routes take a write-quota token.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, status
+
+from a4s_memory.api.deps import ManagerDep, RequesterDep, WriterDep
+from a4s_memory.api.errors import error_responses
+from a4s_memory.api.schemas import (
+    AddMemoryOut,
+    ContradictRequest,
+    PromoteRequest,
+    QuarantineRequest,
+    SearchRequest,
+    SearchResponse,
+    SearchResult,
+    SupersedeRequest,
+)
+from a4s_memory.models import AddMemory, DeleteResult, MemoryView, TransitionResult
+
+router = APIRouter(prefix="/memories", tags=["memories"])
+
+_READ_ERRORS = error_responses(401, 403, 404, 422, 503)
+_WRITE_ERRORS = error_responses(401, 403, 404, 413, 422, 429, 503)
+
+
+@router.post(
+    "",
+    response_model=AddMemoryOut,
+    status_code=status.HTTP_201_CREATED,
+    responses=_WRITE_ERRORS,
+    summary="Store a memory (owner only; passes the memory firewall)",
+)
+async def add_memory(body: AddMemory, requester: WriterDep, manager: ManagerDep) -> AddMemoryOut:
+    result = await manager.add(requester.requester_id, body)
+    return AddMemoryOut.from_result(result)
+
+
+@router.post(
+    "/search",
+    response_model=SearchResponse,
+    responses=error_responses(401, 403, 404, 413, 422, 503),
+    summary="Search an agent's memory (owner: both spaces; anyone else: public only)",
+)
+async def search_memories(
+    body: SearchRequest, requester: RequesterDep, manager: ManagerDep
+) -> SearchResponse:
+    hits = await manager.search(requester.requester_id, body.agent_id, body.query, body.limit)
+    return SearchResponse(results=[SearchResult.from_hit(hit) for hit in hits])
+
+
+@router.get("/{memory_id}", response_model=MemoryView, responses=_READ_ERRORS)
+async def get_memory(memory_id: str, requester: RequesterDep, manager: ManagerDep) -> MemoryView:
+    return await manager.get(requester.requester_id, memory_id)
+
+
+@router.delete("/{memory_id}", response_model=DeleteResult, responses=_WRITE_ERRORS)
+async def delete_memory(memory_id: str, requester: WriterDep, manager: ManagerDep) -> DeleteResult:
+    return await manager.delete(requester.requester_id, memory_id)
+
+
+@router.post("/{memory_id}/promote", response_model=TransitionResult, responses=_WRITE_ERRORS)
+async def promote_memory(
+    memory_id: str, body: PromoteRequest, requester: WriterDep, manager: ManagerDep
+) -> TransitionResult:
+    return await manager.promote(requester.requester_id, memory_id, body.evidence)
+
+
+@router.post("/{memory_id}/quarantine", response_model=TransitionResult, responses=_WRITE_ERRORS)
+async def quarantine_memory(
+    memory_id: str, body: QuarantineRequest, requester: WriterDep, manager: ManagerDep
+) -> TransitionResult:
+    return await manager.quarantine(requester.requester_id, memory_id, body.reason)
+
+
+@router.post("/{memory_id}/contradict", response_model=TransitionResult, responses=_WRITE_ERRORS)
+async def contradict_memory(
+    memory_id: str, body: ContradictRequest, requester: WriterDep, manager: ManagerDep
+) -> TransitionResult:
+    return await manager.contradict(requester.requester_id, memory_id, body.reason)
+
+
+@router.post("/{memory_id}/supersede", response_model=TransitionResult, responses=_WRITE_ERRORS)
+async def supersede_memory(
+    memory_id: str, body: SupersedeRequest, requester: WriterDep, manager: ManagerDep
+) -> TransitionResult:
+    return await manager.supersede(requester.requester_id, memory_id, body.superseded_by)

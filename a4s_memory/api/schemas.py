@@ -1,0 +1,154 @@
+"""HTTP request and response models (CONTRACT §4). Facade models from :mod:`a4s_memory.models` are
+reused where the wire shape is the same (``AddMemory``, ``MemoryView``, ``TransitionResult``,
+``DeleteResult``); the rest are defined here. Shared by the server and :mod:`a4s_memory.client`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from a4s_memory.contract import StopReason, Visibility
+from a4s_memory.errors import A4SError
+from a4s_memory.firewall import Redaction
+from a4s_memory.graph.search import Provenance, SearchHit
+from a4s_memory.graph.transitions import Evidence
+from a4s_memory.models import AddResult
+from a4s_memory.policy.context_policy import MemoryKind
+from a4s_memory.status import MemoryStatus
+
+__all__ = [
+    "MAX_LIMIT",
+    "MAX_QUERY_CHARS",
+    "AddMemoryOut",
+    "AgentOut",
+    "ContradictRequest",
+    "ErrorBody",
+    "GroupIds",
+    "PromoteRequest",
+    "QuarantineRequest",
+    "RegisterAgentRequest",
+    "SearchRequest",
+    "SearchResponse",
+    "SearchResult",
+    "SupersedeRequest",
+]
+
+MAX_LIMIT: Final = 100
+MAX_QUERY_CHARS: Final = 2000
+_ID = r"^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,127}$"
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: CONTRACT §4's ``{stop_reason, detail}`` plus program and people hints."""
+
+    stop_reason: StopReason
+    detail: str
+    error_code: str
+    suggestion: str | None = None
+    request_id: str | None = None
+
+    @classmethod
+    def from_error(cls, err: A4SError, request_id: str | None) -> ErrorBody:
+        return cls(
+            stop_reason=err.stop_reason,
+            detail=err.detail,
+            error_code=err.error_code,
+            suggestion=err.suggestion,
+            request_id=request_id,
+        )
+
+
+class RegisterAgentRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    agent_id: str = Field(min_length=1, max_length=63, examples=["assistant-001"])
+    owner_id: str = Field(min_length=1, max_length=128, pattern=_ID, examples=["alice"])
+
+
+class GroupIds(BaseModel):
+    private: str
+    public: str
+
+
+class AgentOut(BaseModel):
+    agent_id: str
+    owner_id: str
+    group_ids: GroupIds
+    created: bool = Field(description="false when the same owner registered the agent before")
+
+
+class AddMemoryOut(BaseModel):
+    memory_id: str
+    stop_reason: StopReason
+    group_id: str
+    status: MemoryStatus
+    redactions: list[Redaction] = Field(default_factory=list)
+    audit_id: str = Field(description="the id of the firewall decision recorded with the write")
+
+    @classmethod
+    def from_result(cls, result: AddResult) -> AddMemoryOut:
+        return cls(
+            memory_id=result.memory_id,
+            stop_reason=result.stop_reason,
+            group_id=result.group_id,
+            status=result.status,
+            redactions=list(result.redactions),
+            audit_id=result.decision_id,
+        )
+
+
+class SearchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
+    agent_id: str = Field(min_length=1, max_length=63)
+    limit: int = Field(10, ge=1, le=MAX_LIMIT)
+
+
+class SearchResult(BaseModel):
+    uuid: str
+    kind: MemoryKind
+    text: str
+    group_id: str
+    visibility: Visibility
+    status: MemoryStatus
+    valid_at: datetime | None
+    created_at: datetime | None
+    score: float
+    provenance: Provenance
+
+    @classmethod
+    def from_hit(cls, hit: SearchHit) -> SearchResult:
+        return cls.model_validate(hit.model_dump())
+
+
+class SearchResponse(BaseModel):
+    results: list[SearchResult]
+    stop_reason: StopReason = StopReason.SUCCESS_READ
+
+
+class PromoteRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    evidence: Evidence
+
+
+class QuarantineRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str = Field(min_length=1, max_length=512)
+
+
+class ContradictRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str = Field(min_length=1, max_length=512)
+
+
+class SupersedeRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    superseded_by: str | None = Field(default=None, min_length=1, max_length=64)

@@ -1,0 +1,225 @@
+"""The audit log in Neo4j: append-only ``(:AuditEvent)`` nodes, hash-chained per agent.
+
+Appending (:meth:`AuditLog.append_tx`) runs inside the CALLER's write transaction, so an event
+and the change it describes commit together or not at all (the ingestion commit, a transition,
+a deletion). The per-agent ``(:AuditHead {agent_id, seq, hash})`` node is write-locked first,
+which serialises appends of one agent across processes; the ``(agent_id, seq)`` uniqueness
+constraint (graph_schema/003) is the safety net, and :meth:`AuditLog.append` retries on it.
+
+Retention (:meth:`AuditLog.prune`) deletes events older than the cut-off from the start of the
+chain only and records the last deleted event's seq and hash on the head as the *anchor*, so the
+surviving chain still verifies from there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from neo4j import AsyncManagedTransaction
+from neo4j.exceptions import ConstraintError
+from pydantic import BaseModel, Field
+
+from a4s_memory.audit.events import (
+    GENESIS_HASH,
+    AuditDraft,
+    AuditEventView,
+    chain_hash,
+    iso_ms,
+    new_event_id,
+)
+from a4s_memory.db import Neo4jStore, run_in_tx
+from a4s_memory.graph.status_ledger import now_utc
+
+__all__ = ["AuditLog", "AuditVerification", "DEFAULT_RETENTION_DAYS", "verify_events"]
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_RETENTION_DAYS: Final = 90
+_APPEND_ATTEMPTS: Final = 5
+
+_LOCK_HEAD = """
+MERGE (h:AuditHead {agent_id: $agent_id})
+ON CREATE SET h.seq = 0, h.hash = $genesis
+SET h.touched_at = $ts
+"""
+_READ_HEAD = "MATCH (h:AuditHead {agent_id: $agent_id}) RETURN h.seq AS seq, h.hash AS hash"
+_CREATE = """
+CREATE (e:AuditEvent) SET e = $props
+WITH e
+MATCH (h:AuditHead {agent_id: $agent_id}) SET h.seq = $props.seq, h.hash = $props.hash
+WITH e
+OPTIONAL MATCH (a:Agent {agent_id: $agent_id})
+FOREACH (_ IN CASE WHEN a IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_AGENT]->(a))
+WITH e
+OPTIONAL MATCH (m:Episodic {uuid: $memory_id})
+FOREACH (_ IN CASE WHEN m IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_MEMORY]->(m))
+"""
+_LIST = """
+MATCH (e:AuditEvent {agent_id: $agent_id})
+WHERE $action IS NULL OR e.action = $action
+RETURN properties(e) AS p ORDER BY e.seq DESC LIMIT $last
+"""
+_SESSION = """
+MATCH (e:AuditEvent {session_id: $session_id}) WHERE e.agent_id = $agent_id
+RETURN properties(e) AS p ORDER BY e.seq
+"""
+_ALL = "MATCH (e:AuditEvent {agent_id: $agent_id}) RETURN properties(e) AS p ORDER BY e.seq"
+_HEAD = """
+OPTIONAL MATCH (h:AuditHead {agent_id: $agent_id})
+RETURN h.seq AS seq, h.hash AS hash, h.anchor_seq AS anchor_seq, h.anchor_hash AS anchor_hash
+"""
+_PRUNE = """
+MATCH (e:AuditEvent {agent_id: $agent_id}) WHERE e.timestamp < $cutoff
+WITH e ORDER BY e.seq
+WITH collect(e) AS old
+WITH old, [x IN old | x.seq] AS seqs
+RETURN seqs, [x IN old | x.hash] AS hashes
+"""
+_DELETE_UPTO = """
+MATCH (e:AuditEvent {agent_id: $agent_id}) WHERE e.seq <= $upto DETACH DELETE e
+WITH count(*) AS n
+MATCH (h:AuditHead {agent_id: $agent_id})
+SET h.anchor_seq = $upto, h.anchor_hash = $anchor_hash, h.pruned_at = $ts
+RETURN n
+"""
+_AGENTS = "MATCH (h:AuditHead) RETURN h.agent_id AS agent_id ORDER BY agent_id"
+
+
+class AuditVerification(BaseModel):
+    agent_id: str
+    ok: bool
+    events_checked: int
+    first_seq: int | None = None
+    last_seq: int | None = None
+    anchor_seq: int = 0
+    problems: list[str] = Field(default_factory=list)
+
+
+def verify_events(
+    agent_id: str, events: list[dict[str, Any]], head: dict[str, Any] | None
+) -> AuditVerification:
+    """Check seq continuity, prev_hash links and every hash; pure (tests feed it lists)."""
+    head = head or {}
+    anchor_seq = int(head.get("anchor_seq") or 0)
+    expected_prev = str(head.get("anchor_hash") or GENESIS_HASH)
+    expected_seq = anchor_seq + 1
+    problems: list[str] = []
+    for props in events:
+        seq = props.get("seq")
+        if seq != expected_seq:
+            problems.append(f"seq {seq}: expected seq {expected_seq} (missing or extra event)")
+        if props.get("prev_hash") != expected_prev:
+            problems.append(f"seq {seq}: prev_hash does not link to the previous event")
+        if props.get("agent_id") != agent_id:
+            problems.append(f"seq {seq}: agent_id changed")
+        if chain_hash(props) != props.get("hash"):
+            problems.append(f"seq {seq}: hash mismatch (the event was altered)")
+        expected_prev = str(props.get("hash"))
+        expected_seq = (seq if isinstance(seq, int) else expected_seq) + 1
+    if head.get("seq") is not None and int(head["seq"]) != expected_seq - 1:
+        problems.append(f"chain head says seq {head['seq']} but the last event is {expected_seq - 1}")
+    if head.get("hash") is not None and events and head["hash"] != events[-1].get("hash"):
+        problems.append("chain head hash does not match the last event")
+    return AuditVerification(
+        agent_id=agent_id,
+        ok=not problems,
+        events_checked=len(events),
+        first_seq=events[0].get("seq") if events else None,
+        last_seq=events[-1].get("seq") if events else None,
+        anchor_seq=anchor_seq,
+        problems=problems,
+    )
+
+
+def _plain(props: Any) -> dict[str, Any]:
+    return {k: v for k, v in dict(props).items()}
+
+
+class AuditLog:
+    """Append, list, verify, prune and export one store's audit events."""
+
+    def __init__(self, store: Neo4jStore, *, enabled: bool = True) -> None:
+        self._store = store
+        self.enabled = enabled  # False only in the overhead benchmark's baseline
+
+    async def append_tx(self, tx: AsyncManagedTransaction, draft: AuditDraft) -> str | None:
+        """Append one event inside ``tx``; returns its event_id (None when disabled)."""
+        if not self.enabled:
+            return None
+        now = now_utc()
+        await run_in_tx(
+            tx, _LOCK_HEAD, {"agent_id": draft.agent_id, "genesis": GENESIS_HASH, "ts": iso_ms(now)}
+        )
+        head = (await run_in_tx(tx, _READ_HEAD, {"agent_id": draft.agent_id}))[0]
+        event_id = new_event_id()
+        props = draft.properties(event_id, now)
+        props["seq"] = int(head["seq"]) + 1
+        props["prev_hash"] = str(head["hash"])
+        props["hash"] = chain_hash(props)
+        await run_in_tx(
+            tx, _CREATE, {"props": props, "agent_id": draft.agent_id, "memory_id": draft.memory_id}
+        )
+        return event_id
+
+    async def append(self, draft: AuditDraft) -> str | None:
+        """Append in its own transaction (operations that change no memory: reads, rejections)."""
+        for attempt in range(_APPEND_ATTEMPTS):
+            try:
+                event_id: str | None = await self._store.write_transaction(self.append_tx, draft)
+                return event_id
+            except ConstraintError:
+                logger.warning("audit chain race for one agent (attempt %d); retrying", attempt + 1)
+        raise RuntimeError("could not append the audit event")
+
+    async def list(self, agent_id: str, action: str | None, last: int) -> list[AuditEventView]:
+        rows = await self._store.execute(
+            _LIST, {"agent_id": agent_id, "action": action, "last": max(1, min(last, 10_000))}
+        )
+        return [AuditEventView.from_properties(r["p"]) for r in rows]
+
+    async def session_events(self, agent_id: str, session_id: str) -> list[AuditEventView]:
+        rows = await self._store.execute(
+            _SESSION, {"agent_id": agent_id, "session_id": session_id}
+        )
+        return [AuditEventView.from_properties(r["p"]) for r in rows]
+
+    async def verify(self, agent_id: str) -> AuditVerification:
+        events = [_plain(r["p"]) for r in await self._store.execute(_ALL, {"agent_id": agent_id})]
+        head_rows = await self._store.execute(_HEAD, {"agent_id": agent_id})
+        head = dict(head_rows[0]) if head_rows else None
+        return verify_events(agent_id, events, head)
+
+    async def export(self, agent_id: str) -> AsyncIterator[dict[str, Any]]:
+        for row in await self._store.execute(_ALL, {"agent_id": agent_id}):
+            yield _plain(row["p"])
+
+    async def agents(self) -> list[str]:
+        return [str(r["agent_id"]) for r in await self._store.execute(_AGENTS)]
+
+    async def prune(self, agent_id: str, now: datetime, retention_days: int) -> int:
+        """Delete events older than ``retention_days`` (a prefix of the chain), keep an anchor."""
+        cutoff = iso_ms(now - timedelta(days=retention_days))
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            await run_in_tx(tx, _LOCK_HEAD, {"agent_id": agent_id, "genesis": GENESIS_HASH,
+                                             "ts": iso_ms(now)})
+            rows = await run_in_tx(tx, _PRUNE, {"agent_id": agent_id, "cutoff": cutoff})
+            seqs, hashes = list(rows[0]["seqs"]), list(rows[0]["hashes"])
+            # Only a contiguous prefix may go: the anchor must be the last deleted event.
+            first = (await run_in_tx(tx, _HEAD, {"agent_id": agent_id}))[0]["anchor_seq"] or 0
+            upto, anchor = int(first), None
+            for seq, hsh in zip(seqs, hashes, strict=True):
+                if seq != upto + 1:
+                    break
+                upto, anchor = seq, hsh
+            if anchor is None:
+                return 0
+            done = await run_in_tx(tx, _DELETE_UPTO, {"agent_id": agent_id, "upto": upto,
+                                                      "anchor_hash": anchor, "ts": iso_ms(now)})
+            return int(done[0]["n"]) if done else 0
+
+        deleted: int = await self._store.write_transaction(work)
+        return deleted

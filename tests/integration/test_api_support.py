@@ -1,0 +1,128 @@
+"""Helpers for the HTTP API integration tests (holds no tests itself): settings with a key file,
+an in-process app with its lifespan running, a real uvicorn server on a free loopback port, cleanup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from asgi_lifespan import LifespanManager
+from fastapi import FastAPI
+
+from a4s_memory.api.app import create_app
+from a4s_memory.api.quota import ApiLimits
+from a4s_memory.config import AuthMode, Settings
+from a4s_memory.db import Neo4jStore
+from a4s_memory.spaces import spaces_of
+
+ADMIN = "admin-ops"
+KEYS = {
+    "owner-1": "owner-1-key-0123456789abcdef",
+    "stranger": "stranger-key-0123456789abcdef",
+    ADMIN: "admin-key-0123456789abcdefghij",
+}
+
+
+def api_settings(base: Settings, tmp_path: Path, **update: Any) -> Settings:
+    keys_file = tmp_path / "api-keys.txt"
+    keys_file.write_text(
+        "# requester_id:key\n" + "".join(f"{rid}:{key}\n" for rid, key in KEYS.items()),
+        encoding="utf-8",
+    )
+    values: dict[str, Any] = {
+        "auth_mode": AuthMode.TOKEN,
+        "api_keys_file": keys_file,
+        "admin_ids": frozenset({ADMIN}),
+        **update,
+    }
+    return base.model_copy(update=values)
+
+
+def auth(requester_id: str, key: str | None = None) -> dict[str, str]:
+    return {"X-Requester-Id": requester_id, "Authorization": f"Bearer {key or KEYS[requester_id]}"}
+
+
+@asynccontextmanager
+async def running_app(
+    settings: Settings, limits: ApiLimits | None = None
+) -> AsyncIterator[tuple[FastAPI, httpx.AsyncClient]]:
+    """The app with its lifespan running, and an httpx client over ASGITransport."""
+    app = create_app(settings, limits=limits)
+    async with LifespanManager(app) as manager:
+        transport = httpx.ASGITransport(app=manager.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
+            yield app, client
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def served(settings: Settings, limits: ApiLimits | None = None) -> Iterator[str]:
+    """Serve the app with uvicorn on a free 127.0.0.1 port in a background thread (its own event
+    loop and its own Neo4j driver); yields the base URL; shuts down gracefully."""
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings, limits=limits),
+        host="127.0.0.1",
+        port=port,
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="a4s-test-uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+async def cleanup_agents(store: Neo4jStore, *agent_ids: str) -> None:
+    for agent_id in agent_ids:
+        groups = list(spaces_of(agent_id).values())
+        await store.execute(
+            "MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups}
+        )
+        await store.execute(
+            "MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a", {"agent_id": agent_id}
+        )
+
+
+async def tcp_forwarder(listen_port: int, target_port: int) -> asyncio.Server:
+    """A tiny TCP proxy 127.0.0.1:listen_port -> 127.0.0.1:target_port (to bring 'Neo4j' up later)."""
+
+    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    async def handle(client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        server_r, server_w = await asyncio.open_connection("127.0.0.1", target_port)
+        await asyncio.gather(pipe(client_r, server_w), pipe(server_r, client_w))
+
+    return await asyncio.start_server(handle, "127.0.0.1", listen_port)
