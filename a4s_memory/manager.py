@@ -14,32 +14,48 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
 from a4s_memory.access import AccessDecision, Action
+from a4s_memory.audit.chain import AuditLog, AuditVerification
+from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, content_hash
 from a4s_memory.config import Settings
-from a4s_memory.contract import StopReason
+from a4s_memory.contract import StopReason, Visibility
 from a4s_memory.db import Neo4jStore
-from a4s_memory.errors import FirewallRejected, InvalidRequest, NotFound
-from a4s_memory.firewall import Firewall, FirewallDecision, WriteRequest
+from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
+from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
 from a4s_memory.graph.embedder import SizedEmbedder
 from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
-from a4s_memory.graph.ingest import Ingestor
+from a4s_memory.graph.ingest import Finalizer, Ingestor
 from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
 from a4s_memory.graph.search import SearchHit, policy_search
 from a4s_memory.graph.status_ledger import ElementKind, now_utc
 from a4s_memory.graph.transitions import (
     ElementRef,
     Evidence,
+    TxHook,
     contradict,
     delete_episode,
     locate,
     promote,
     quarantine,
     supersede,
+)
+from a4s_memory.lifecycle.service import Lifecycle
+from a4s_memory.lifecycle.versions import VersionSpec
+from a4s_memory.lifecycle.writer import (
+    WriteBox,
+    lifecycle_fields,
+    raise_rejection,
+    rejection_draft,
+    validation_score,
+    write_draft,
+    write_finalizer,
 )
 from a4s_memory.models import (
     AddMemory,
@@ -49,6 +65,14 @@ from a4s_memory.models import (
     MemoryView,
     TransitionResult,
     render_messages,
+)
+from a4s_memory.models_lifecycle import (
+    BulkDeleteResult,
+    ImportReport,
+    RollbackResult,
+    SessionSummary,
+    SweepReport,
+    VersionView,
 )
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.registry import AgentRegistry, Registration
@@ -108,6 +132,8 @@ class MemoryManager:
     def __init__(self, parts: ManagerParts) -> None:
         self._p = parts
         self._ingestor = Ingestor(parts.store, parts.graphiti)
+        self._life = Lifecycle(parts.store, parts.registry, self._ingestor, parts.firewall)
+        self._audit: AuditLog = self._life.audit_log
 
     @classmethod
     async def create(
@@ -139,13 +165,23 @@ class MemoryManager:
 
     async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
         req: AddMemory = _parse(AddMemory, request)
-        access = await self._p.registry.authorize(
-            requester_id, req.agent_id, Action.WRITE, req.visibility
-        )
+        try:
+            access = await self._p.registry.authorize(
+                requester_id, req.agent_id, Action.WRITE, req.visibility
+            )
+        except AccessDenied:
+            cause = ("access.not_owner", Layer.SESSION)
+            draft = rejection_draft(requester_id, req, StopReason.POLICY_DISABLED, cause)
+            await self._audit.append(draft)
+            raise
         text, is_message = render_messages(req.messages)
         try:
             metadata_json = req.metadata_json()
         except ValueError:
+            cause = ("bounds.metadata", Layer.SCHEMA)
+            await self._audit.append(
+                rejection_draft(requester_id, req, StopReason.BOUNDS_EXCEEDED, cause)
+            )
             raise InvalidRequest(
                 "metadata exceeds 8 KiB", stop_reason=StopReason.BOUNDS_EXCEEDED
             ) from None
@@ -164,11 +200,7 @@ class MemoryManager:
             )
         )
         if not decision.accepted or decision.redacted_text is None or decision.status is None:
-            # The detail names the stop reason only: never the rejected content.
-            reason = decision.stop_reason
-            raise FirewallRejected(
-                f"the memory firewall rejected the write: {reason.value}", stop_reason=reason
-            )
+            await raise_rejection(self._audit, requester_id, req, decision)
         prov = WriteProvenance(
             group_id=access.group_ids[0],
             decision=decision,
@@ -176,8 +208,10 @@ class MemoryManager:
             source_type=req.source.type.value if req.source else _DEFAULT_SOURCE_TYPE,
             source_ref=req.source.ref if req.source else None,
             metadata_json=metadata_json,
+            **lifecycle_fields(req),
         )
-        outcome = await self._ingest(req, prov, decision, is_message)
+        box = WriteBox()
+        outcome = await self._ingest(req, prov, decision, (is_message, box))
         return AddResult(
             memory_id=outcome.episode_uuid,
             stop_reason=decision.stop_reason,
@@ -185,19 +219,33 @@ class MemoryManager:
             status=outcome.status,
             redactions=list(decision.redactions),
             decision_id=decision.decision_id,
+            audit_id=box.audit_id,
+            version=box.version.version_after if box.version else None,
         )
 
     async def _ingest(
-        self, req: AddMemory, prov: WriteProvenance, decision: FirewallDecision, is_message: bool
+        self,
+        req: AddMemory,
+        prov: WriteProvenance,
+        decision: FirewallDecision,
+        how: tuple[bool, WriteBox],
     ) -> IngestOutcome:
+        is_message, box = how
         text = decision.redacted_text or ""
+        draft = write_draft(prov.written_by, req, decision, text)
         if req.category is not None:
             if not req.key:
                 raise InvalidRequest("a structured item needs a key")
+            spec = VersionSpec(
+                agent_id=req.agent_id, category=req.category.value, key=req.key, value=text,
+                written_by=prov.written_by, validation_score=validation_score(decision),
+                pinned=req.pinned, now=now_utc(),
+            )  # fmt: skip
             item = ItemWrite(provenance=prov, category=req.category, key=req.key, value=text)
-            return await self._ingestor.add_item(item)
+            return await self._ingestor.add_item(item, write_finalizer(self._audit, draft, spec, box))
+        finalize: Finalizer = write_finalizer(self._audit, draft, None, box)
         return await self._ingestor.add_episode(
-            EpisodeWrite(provenance=prov, body=text, is_message=is_message)
+            EpisodeWrite(provenance=prov, body=text, is_message=is_message), finalize
         )
 
     # -- reads -------------------------------------------------------------------------------------
@@ -212,7 +260,7 @@ class MemoryManager:
     ) -> list[SearchHit]:
         access = await self._p.registry.authorize(requester_id, agent_id, Action.SEARCH)
         embedder = cast(SizedEmbedder, self._p.graphiti.embedder)
-        return await policy_search(
+        hits = await policy_search(
             self._p.store,
             embedder,
             query=query,
@@ -220,6 +268,11 @@ class MemoryManager:
             policy=policy or ContextPolicy.default(),
             limit=limit,
         )
+        await self._audit.append(AuditDraft(
+            agent_id=agent_id, action=AuditAction.SEARCH, requester_id=requester_id,
+            query_hash=content_hash(query), count=len(hits), details={"limit": limit},
+        ))  # fmt: skip
+        return hits
 
     async def get(self, requester_id: str, memory_id: str) -> MemoryView:
         ref, access = await self._access(requester_id, memory_id, Action.READ)
@@ -255,6 +308,10 @@ class MemoryManager:
                 if f.status is not None and ContextPolicy.default().admits(f.status, now_utc())
             ]
         metadata = entry.get("a4s_metadata")
+        await self._audit.append(AuditDraft(
+            agent_id=ref.space.agent_id, action=AuditAction.READ, requester_id=requester_id,
+            memory_id=ref.uuid, count=1 + len(facts), visibility=ref.space.visibility.value,
+        ))  # fmt: skip
         return MemoryView(
             memory_id=ref.uuid,
             group_id=ref.group_id,
@@ -274,36 +331,91 @@ class MemoryManager:
 
     async def delete(self, requester_id: str, memory_id: str) -> DeleteResult:
         ref = await self._authorized(requester_id, memory_id, Action.DELETE)
-        report = await delete_episode(self._p.store, ref)
+        hook = self._hook(ref, requester_id, AuditAction.DELETE)
+        report = await delete_episode(self._p.store, ref, lambda tx, _report: hook(tx))
         return DeleteResult(
             memory_id=ref.uuid,
             deleted_facts=len(report.deleted_edges),
             deleted_entities=len(report.deleted_entities),
+            scrubbed_summaries=report.scrubbed_summaries,
+            audit_id=report.hook_result,
         )
 
     async def promote(
         self, requester_id: str, memory_id: str, evidence: Evidence | dict[str, Any]
     ) -> TransitionResult:
         ref = await self._authorized(requester_id, memory_id, Action.PROMOTE)
-        status = await promote(self._p.store, ref, evidence, requester_id)
+        hook = self._hook(ref, requester_id, AuditAction.PROMOTE)
+        status = await promote(self._p.store, ref, evidence, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def quarantine(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._authorized(requester_id, memory_id, Action.QUARANTINE)
-        status = await quarantine(self._p.store, ref, reason, requester_id)
+        hook = self._hook(ref, requester_id, AuditAction.QUARANTINE)
+        status = await quarantine(self._p.store, ref, reason, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def contradict(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._authorized(requester_id, memory_id, Action.WRITE)
-        status = await contradict(self._p.store, ref, reason, requester_id)
+        hook = self._hook(ref, requester_id, AuditAction.CONTRADICT)
+        status = await contradict(self._p.store, ref, reason, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def supersede(
         self, requester_id: str, memory_id: str, superseded_by: str | None = None
     ) -> TransitionResult:
         ref = await self._authorized(requester_id, memory_id, Action.WRITE)
-        status = await supersede(self._p.store, ref, superseded_by, requester_id)
+        hook = self._hook(ref, requester_id, AuditAction.SUPERSEDE)
+        status = await supersede(self._p.store, ref, superseded_by, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
+
+    # -- lifecycle (issue 5; logic in a4s_memory.lifecycle / a4s_memory.audit) ----------------
+
+    async def audit(
+        self, requester_id: str, agent_id: str, action: str | None = None, last: int = 50
+    ) -> list[AuditEventView]:
+        return await self._life.audit(requester_id, agent_id, action, last)
+
+    async def verify_audit(self, agent_id: str) -> AuditVerification:
+        return await self._life.verify(agent_id)
+
+    async def versions(self, requester_id: str, memory_id: str) -> list[VersionView]:
+        return await self._life.versions(
+            await self._authorized(requester_id, memory_id, Action.ROLLBACK)
+        )
+
+    async def rollback(self, requester_id: str, memory_id: str, to_version: int) -> RollbackResult:
+        ref = await self._authorized(requester_id, memory_id, Action.ROLLBACK)
+        return await self._life.rollback(requester_id, ref, to_version)
+
+    async def pin(self, requester_id: str, memory_id: str, pinned: bool = True) -> None:
+        ref = await self._authorized(requester_id, memory_id, Action.WRITE)
+        await self._life.pin(requester_id, ref, pinned)
+
+    async def session_summary(
+        self, requester_id: str, agent_id: str, session_id: str
+    ) -> SessionSummary:
+        return await self._life.session_summary(requester_id, agent_id, session_id)
+
+    async def sweep(self, now: datetime | None = None, agent_id: str | None = None) -> SweepReport:
+        """TTL sweep at ``now`` (default: the real clock); ``agent_id`` narrows it (tests)."""
+        return await self._life.sweep(now, agent_id)
+
+    def export_agent(self, requester_id: str, agent_id: str) -> AsyncIterator[dict[str, Any]]:
+        return self._life.export_agent(requester_id, agent_id)
+
+    async def import_agent(
+        self, requester_id: str, agent_id: str, records: Iterable[dict[str, Any]]
+    ) -> ImportReport:
+        return await self._life.import_agent(requester_id, agent_id, records)
+
+    async def clear(
+        self, requester_id: str, agent_id: str, visibility: Visibility | str | None = None
+    ) -> BulkDeleteResult:
+        return await self._life.clear(requester_id, agent_id, visibility)
+
+    async def forget(self, requester_id: str, agent_id: str, topic: str) -> BulkDeleteResult:
+        return await self._life.forget(requester_id, agent_id, topic)
 
     # -- helpers -----------------------------------------------------------------------------------
 
@@ -322,3 +434,12 @@ class MemoryManager:
 
     async def _authorized(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
         return (await self._access(requester_id, memory_id, action))[0]
+
+    def _hook(self, ref: ElementRef, requester_id: str, action: AuditAction) -> TxHook:
+        """The transition's audit event, appended inside the transition's transaction."""
+        draft = AuditDraft(
+            agent_id=ref.space.agent_id, action=action, requester_id=requester_id,
+            memory_id=ref.uuid, visibility=ref.space.visibility.value,
+            details={"element_" + ref.kind.value: 1},
+        )  # fmt: skip
+        return lambda tx: self._audit.append_tx(tx, draft)

@@ -33,7 +33,7 @@ from a4s_memory.audit.events import (
 from a4s_memory.db import Neo4jStore, run_in_tx
 from a4s_memory.graph.status_ledger import now_utc
 
-__all__ = ["AuditLog", "AuditVerification", "DEFAULT_RETENTION_DAYS", "verify_events"]
+__all__ = ["DEFAULT_RETENTION_DAYS", "AuditLog", "AuditVerification", "verify_events"]
 
 logger = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ class AuditLog:
                 logger.warning("audit chain race for one agent (attempt %d); retrying", attempt + 1)
         raise RuntimeError("could not append the audit event")
 
-    async def list(self, agent_id: str, action: str | None, last: int) -> list[AuditEventView]:
+    async def recent(self, agent_id: str, action: str | None, last: int) -> list[AuditEventView]:
         rows = await self._store.execute(
             _LIST, {"agent_id": agent_id, "action": action, "last": max(1, min(last, 10_000))}
         )

@@ -40,7 +40,7 @@ class AuditAction(StrEnum):
     """One kind per manager operation (docs/audit.md has the table)."""
 
     WRITE = "write"
-    SECRET_REDACTED = "secret_redacted"  # an accepted write whose text had secrets redacted
+    SECRET_REDACTED = "secret_redacted"  # noqa: S105 - accepted write, secrets redacted
     REJECT = "reject"
     POISONING_BLOCKED = "poisoning_blocked"  # a write rejected with INJECTION_DETECTED
     READ = "read"

@@ -52,7 +52,7 @@ class Rule:
 
 def triggered(triggers: tuple[str, ...], lower: str) -> bool:
     """True when one trigger occurs in ``lower`` (a plain loop: cheaper than any() + genexpr)."""
-    for t in triggers:
+    for t in triggers:  # noqa: SIM110 - measured faster than any() with a generator
         if t in lower:
             return True
     return False

@@ -174,7 +174,9 @@ def derive_status(
         security = min(security, forced, key=lambda v: _SECURITY_RANK[v])
     if overrides.get("override_retrieval"):
         retrieval = RetrievalStatus(overrides["override_retrieval"])
-    if invalidated and truth not in (TruthStatus.SUPERSEDED, TruthStatus.CONTRADICTED):
+    # Graphiti's temporal invalidation reads as "contradicted", unless a transition on the edge
+    # itself said superseded (a superseded *supporter*, e.g. an older item version, does not).
+    if invalidated and overrides.get("override_truth") != TruthStatus.SUPERSEDED.value:
         truth = TruthStatus.CONTRADICTED
     status = MemoryStatus(
         truth=truth,

@@ -34,8 +34,8 @@ from a4s_memory.status import MemoryStatus
 __all__ = [
     "ElementRef",
     "Evidence",
-    "TxHook",
     "EvidenceKind",
+    "TxHook",
     "contradict",
     "delete_episode",
     "locate",

@@ -146,9 +146,9 @@ SET i.current_version = $props.version, i.current_memory_id = $props.memory_id
 _COMPACT_CANDIDATES = """
 MATCH (v:A4SVersion {item_id: $item_id})
 WITH v ORDER BY v.version
-WITH collect(v) AS all
-WITH all, size(all) - $max AS excess
-UNWIND all AS v
+WITH collect(v) AS versions
+WITH versions, size(versions) - $max AS excess
+UNWIND versions AS v
 WITH v, excess WHERE excess > 0 AND NOT coalesce(v.pinned, false) AND v.version < $current
 RETURN v.version AS version, v.memory_id AS memory_id, excess ORDER BY v.version
 """

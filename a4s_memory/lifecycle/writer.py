@@ -30,8 +30,8 @@ from a4s_memory.models import AddMemory
 __all__ = [
     "WriteBox",
     "lifecycle_fields",
-    "rejection_draft",
     "raise_rejection",
+    "rejection_draft",
     "validation_score",
     "write_draft",
     "write_finalizer",

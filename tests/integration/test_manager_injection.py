@@ -38,10 +38,12 @@ async def setup(
 
 async def _snapshot(store: Neo4jStore, agent_id: str) -> tuple[int, int]:
     # The database is shared with other test sessions, so count what this test owns: its
-    # agent's spaces, its Agent node and a canary outside every space.
+    # agent's spaces, its Agent node and a canary outside every space. Audit events (issue 5)
+    # are expected to grow: every search is audited.
     rows = await store.execute(
-        "MATCH (n) WHERE n.group_id STARTS WITH $prefix OR n.agent_id = $agent "
-        "OR n.canary = $agent RETURN count(n) AS c, sum(size(keys(n))) AS k",
+        "MATCH (n) WHERE (n.group_id STARTS WITH $prefix OR n.agent_id = $agent "
+        "OR n.canary = $agent) AND NOT n:AuditEvent AND NOT n:AuditHead "
+        "RETURN count(n) AS c, sum(size(keys(n))) AS k",
         {"prefix": f"agent-{agent_id}-", "agent": agent_id},
     )
     return int(rows[0]["c"]), int(rows[0]["k"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-from corpus import available, load
+from corpus import available
 from redteam_scoring import EXTERNAL, decisions, table, tallies
 
 pytestmark = pytest.mark.skipif(not available(), reason="../shared/corpora not present")
@@ -91,8 +91,8 @@ def _by_forbidden(corpus: str) -> dict[tuple[str, str], list[bool]]:
 
 
 def test_pii_forbidden_categories() -> None:
-    rows = {**{("presidio",) + k: v for k, v in _by_forbidden("pii_presidio").items()},
-            **{("clinical",) + k: v for k, v in _by_forbidden("pii_clinical_queries").items()}}
+    rows = {**{("presidio", *k): v for k, v in _by_forbidden("pii_presidio").items()},
+            **{("clinical", *k): v for k, v in _by_forbidden("pii_clinical_queries").items()}}
     print()
     for key, hits in sorted(rows.items()):
         print(f"{'/'.join(key):<55} n={len(hits):>4} rejected={sum(hits) / len(hits):6.1%}")

@@ -1,0 +1,146 @@
+"""Mount the A2A adapter on the API app: the agent card and the JSON-RPC endpoint (CONTRACT §7).
+
+a2a-sdk 1.x ships route factories instead of app wrappers, and it does not enforce the card's
+security schemes. So the JSON-RPC route built by :func:`a2a.server.routes.create_jsonrpc_routes`
+is wrapped: the request is authenticated exactly like a REST request (401 before the executor
+runs), only the message methods are let through, and the authenticated requester travels to the
+executor on the server call context. Tasks are never created (the executor answers with a
+message), so task, push-notification and subscription methods are refused outright.
+
+    app = create_app(settings)
+    mount_a2a(app)      # GET /.well-known/agent-card.json, POST /a2a/jsonrpc
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+from a2a.extensions.common import HTTP_EXTENSION_HEADER, get_requested_extensions
+from a2a.server.context import ServerCallContext
+from a2a.server.request_handlers import DefaultRequestHandler
+from a2a.server.request_handlers.response_helpers import agent_card_to_dict, build_error_response
+from a2a.server.routes import ServerCallContextBuilder, create_jsonrpc_routes
+from a2a.server.tasks import InMemoryTaskStore
+from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
+from a2a.utils.errors import MethodNotFoundError
+from fastapi import FastAPI
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from a4s_memory.a2a.card import DEFAULT_RPC_PATH, build_agent_card
+from a4s_memory.a2a.executor import PublicSearchExecutor, RequesterUser
+from a4s_memory.a2a.identity import authenticate_request
+from a4s_memory.api.state import AppState
+from a4s_memory.config import AuthMode
+from a4s_memory.errors import A4SError
+from a4s_memory.manager import MemoryManager
+
+__all__ = ["ALLOWED_METHODS", "a2a_routes", "mount_a2a"]
+
+logger = logging.getLogger(__name__)
+
+ALLOWED_METHODS: Final = frozenset({"SendMessage", "SendStreamingMessage"})
+_REQUESTER_KEY: Final = "a4s_requester_id"
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _state(app: Any) -> AppState:
+    state: AppState = app.state.a4s  # set by the API lifespan
+    return state
+
+
+class RequesterContextBuilder(ServerCallContextBuilder):
+    """The call context carries the authenticated requester (and, unlike the SDK default, not the
+    raw headers: they hold the bearer key)."""
+
+    def build(self, request: Request) -> ServerCallContext:
+        requester_id = getattr(request.state, _REQUESTER_KEY, None)
+        if not isinstance(requester_id, str):
+            raise RuntimeError("A2A request reached the dispatcher unauthenticated")
+        return ServerCallContext(
+            user=RequesterUser(requester_id),
+            state={_REQUESTER_KEY: requester_id},
+            requested_extensions=get_requested_extensions(
+                request.headers.getlist(HTTP_EXTENSION_HEADER)
+            ),
+        )
+
+
+def _refusal(err: A4SError) -> JSONResponse:
+    body = {"stop_reason": err.stop_reason.value, "detail": err.detail, "error_code": err.error_code}
+    headers = {"WWW-Authenticate": "Bearer"} if err.http_status == 401 else None
+    return JSONResponse(body, status_code=err.http_status, headers=headers)
+
+
+async def _method_of(request: Request) -> tuple[str | None, Any]:
+    """The JSON-RPC method and id, or (None, None) when the body is not a JSON object (the SDK
+    dispatcher then answers with its own parse/invalid-request error)."""
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        return None, None
+    if not isinstance(body, dict):
+        return None, None
+    method, request_id = body.get("method"), body.get("id")
+    if not isinstance(request_id, str | int) or isinstance(request_id, bool):
+        request_id = None
+    return (method if isinstance(method, str) else None), request_id
+
+
+def _guarded(dispatch: Endpoint) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        try:
+            requester = await authenticate_request(request)
+        except A4SError as err:
+            logger.info("A2A call refused: %s", err.error_code)
+            return _refusal(err)
+        method, request_id = await _method_of(request)
+        if method is not None and method not in ALLOWED_METHODS:
+            error = MethodNotFoundError(message=f"{method} is not offered: this agent only answers messages")
+            return JSONResponse(build_error_response(request_id, error))
+        setattr(request.state, _REQUESTER_KEY, requester.requester_id)
+        return await dispatch(request)
+
+    return endpoint
+
+
+def _card_endpoint(app: FastAPI, rpc_path: str) -> Endpoint:
+    async def agent_card(request: Request) -> Response:
+        auth_mode = _state(app).settings.auth_mode if hasattr(app.state, "a4s") else AuthMode.TOKEN
+        base_url = str(request.base_url).rstrip("/")
+        card = build_agent_card(base_url, auth_mode, rpc_path)
+        return JSONResponse(agent_card_to_dict(card))
+
+    return agent_card
+
+
+def a2a_routes(app: FastAPI, rpc_path: str = DEFAULT_RPC_PATH) -> list[BaseRoute]:
+    """The card route and the guarded JSON-RPC route. The MemoryManager is read from
+    ``app.state.a4s`` at request time (it is created in the app's lifespan)."""
+
+    def manager_of() -> MemoryManager:
+        return _state(app).manager
+
+    handler = DefaultRequestHandler(
+        agent_executor=PublicSearchExecutor(manager_of),
+        task_store=InMemoryTaskStore(),
+        agent_card=build_agent_card("http://localhost", AuthMode.TOKEN, rpc_path),
+    )
+    routes: list[BaseRoute] = [
+        Route(AGENT_CARD_WELL_KNOWN_PATH, _card_endpoint(app, rpc_path), methods=["GET"]),
+    ]
+    for route in create_jsonrpc_routes(handler, rpc_path, context_builder=RequesterContextBuilder()):
+        if not isinstance(route, Route):
+            raise TypeError("unexpected route type from a2a-sdk")
+        routes.append(Route(route.path, _guarded(route.endpoint), methods=["POST"]))
+    return routes
+
+
+def mount_a2a(app: FastAPI, rpc_path: str = DEFAULT_RPC_PATH) -> None:
+    """Add the A2A routes to ``app`` (call it once, right after ``create_app``)."""
+    app.router.routes.extend(a2a_routes(app, rpc_path))
+    logger.info("A2A adapter mounted (card %s, JSON-RPC %s)", AGENT_CARD_WELL_KNOWN_PATH, rpc_path)

@@ -1,0 +1,154 @@
+"""Export and import of one agent's memory (backup), as JSONL records.
+
+Everything needed to rebuild the agent's spaces exactly: Episodic nodes (text, times), Entity
+nodes (labels, summary, ``name_embedding``), RELATES_TO facts (``fact_embedding``, validity
+times, supporting episodes), MENTIONS links, the status ledger (statuses and provenance), the
+structured items and their versions. Embeddings are **included**, not recomputed: a different
+(or since-changed) embedder would change cosine scores, and the round trip must give the same
+search results. Temporal values are tagged ``{"$datetime": iso}``.
+
+Import goes into a registered agent whose spaces are empty (export -> wipe -> import), in
+dependency order, and the last batch commits together with the ``import`` audit event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable
+from datetime import datetime
+from typing import Any, Final, LiteralString
+
+from neo4j import AsyncManagedTransaction
+
+from a4s_memory.audit.chain import AuditLog
+from a4s_memory.audit.events import AuditDraft, iso_ms
+from a4s_memory.db import Neo4jStore, run_in_tx
+from a4s_memory.errors import Conflict, InvalidRequest
+
+__all__ = ["FORMAT", "RECORD_ORDER", "decode", "encode", "export_records", "import_records"]
+
+FORMAT: Final = "a4s-memory-export/1"
+BATCH: Final = 200
+
+_EXPORT: Final[dict[str, LiteralString]] = {
+    "ledger": "MATCH (s:A4SStatus) WHERE s.group_id IN $groups RETURN properties(s) AS props",
+    "entity": "MATCH (n:Entity) WHERE n.group_id IN $groups "
+              "RETURN properties(n) AS props, labels(n) AS labels",
+    "episode": "MATCH (n:Episodic) WHERE n.group_id IN $groups RETURN properties(n) AS props",
+    "mention": "MATCH (ep:Episodic)-[m:MENTIONS]->(n:Entity) WHERE ep.group_id IN $groups "
+               "RETURN properties(m) AS props, ep.uuid AS source, n.uuid AS target",
+    "edge": "MATCH (a:Entity)-[e:RELATES_TO]->(b:Entity) WHERE e.group_id IN $groups "
+            "RETURN properties(e) AS props, a.uuid AS source, b.uuid AS target",
+    "item": "MATCH (i:A4SItem) WHERE i.group_id IN $groups RETURN properties(i) AS props",
+    "version": "MATCH (v:A4SVersion) WHERE v.group_id IN $groups RETURN properties(v) AS props",
+}  # fmt: skip
+RECORD_ORDER: Final = tuple(_EXPORT)
+_IMPORT: Final[dict[str, LiteralString]] = {
+    "ledger": "UNWIND $rows AS r CREATE (s:A4SStatus) SET s = r.props",
+    "entity": "UNWIND $rows AS r CREATE (n:Entity) SET n = r.props SET n:$(r.labels)",
+    "episode": "UNWIND $rows AS r CREATE (n:Episodic) SET n = r.props",
+    "mention": "UNWIND $rows AS r MATCH (ep:Episodic {uuid: r.source}), (n:Entity {uuid: r.target}) "
+               "CREATE (ep)-[m:MENTIONS]->(n) SET m = r.props",
+    "edge": "UNWIND $rows AS r MATCH (a:Entity {uuid: r.source}), (b:Entity {uuid: r.target}) "
+            "CREATE (a)-[e:RELATES_TO]->(b) SET e = r.props",
+    "item": "UNWIND $rows AS r CREATE (i:A4SItem) SET i = r.props",
+    "version": "UNWIND $rows AS r CREATE (v:A4SVersion) SET v = r.props",
+}  # fmt: skip
+_OCCUPIED = """
+CALL () {
+  MATCH (n:Episodic) WHERE n.group_id IN $groups RETURN count(n) AS c
+  UNION ALL
+  MATCH (n:Entity) WHERE n.group_id IN $groups RETURN count(n) AS c
+  UNION ALL
+  MATCH (s:A4SStatus) WHERE s.group_id IN $groups RETURN count(s) AS c
+}
+RETURN sum(c) AS n
+"""
+
+
+def encode(value: Any) -> Any:
+    """Neo4j values -> JSON (temporal values tagged)."""
+    iso = getattr(value, "iso_format", None)
+    if callable(iso) and hasattr(value, "to_native"):
+        return {"$datetime": value.to_native().isoformat()}
+    if isinstance(value, datetime):
+        return {"$datetime": value.isoformat()}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: encode(v) for k, v in value.items()}
+    return value
+
+
+def decode(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"$datetime"}:
+            return datetime.fromisoformat(str(value["$datetime"]))
+        return {k: decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    return value
+
+
+async def export_records(
+    store: Neo4jStore, agent: tuple[str, str], groups: list[str]
+) -> AsyncIterator[dict[str, Any]]:
+    """Header, then every record type in :data:`RECORD_ORDER`. ``agent`` = (id, owner)."""
+    from a4s_memory.graph.status_ledger import now_utc
+
+    yield {"type": "header", "format": FORMAT, "agent_id": agent[0], "owner_id": agent[1],
+           "groups": groups, "exported_at": iso_ms(now_utc())}  # fmt: skip
+    for kind, query in _EXPORT.items():
+        for row in await store.execute(query, {"groups": groups}):
+            record: dict[str, Any] = {"type": kind, "props": encode(dict(row["props"]))}
+            for extra in ("labels", "source", "target"):
+                if extra in row.keys():  # noqa: SIM118 - a Record, not a dict
+                    record[extra] = encode(row[extra])
+            yield record
+
+
+def _batches(records: list[dict[str, Any]]) -> Iterable[tuple[str, list[dict[str, Any]]]]:
+    for kind in RECORD_ORDER:
+        rows = [r for r in records if r.get("type") == kind]
+        for start in range(0, len(rows), BATCH):
+            yield kind, rows[start : start + BATCH]
+
+
+async def import_records(
+    store: Neo4jStore, audit: AuditLog, draft: AuditDraft, groups: list[str],
+    records: list[dict[str, Any]],
+) -> tuple[dict[str, int], str | None]:  # fmt: skip
+    """Write ``records`` into the (empty) ``groups``; returns counts per type and the event id."""
+    header = next((r for r in records if r.get("type") == "header"), None)
+    if header is None or header.get("format") != FORMAT:
+        raise InvalidRequest(f"not an a4s-memory export (expected a {FORMAT} header)")
+    if header.get("agent_id") != draft.agent_id or sorted(header.get("groups") or []) != sorted(groups):
+        raise InvalidRequest("the export belongs to another agent; import it into that agent")
+    for r in records:
+        if r.get("type") not in (*RECORD_ORDER, "header"):
+            raise InvalidRequest("unknown record type in the export")
+        props = r.get("props") or {}
+        gid = props.get("group_id")
+        if r.get("type") != "header" and gid is not None and gid not in groups:
+            raise InvalidRequest("a record names a space outside the agent")
+    if int((await store.execute(_OCCUPIED, {"groups": groups}))[0]["n"]):
+        raise Conflict("the agent's memory is not empty; clear it before importing")
+    counts: dict[str, int] = {}
+    batches = list(_batches(records))
+    event: str | None = None
+    for index, (kind, rows) in enumerate(batches):
+        payload = [{**decode(r), "props": decode(r["props"])} for r in rows]
+        last = index == len(batches) - 1
+
+        async def work(tx: AsyncManagedTransaction, q: LiteralString = _IMPORT[kind],
+                       p: list[dict[str, Any]] = payload, final: bool = last) -> str | None:  # fmt: skip
+            await run_in_tx(tx, q, {"rows": p})
+            if final:
+                total = sum(counts.values()) + len(p)
+                return await audit.append_tx(tx, draft.model_copy(update={"count": total}))
+            return None
+
+        event = await store.write_transaction(work) or event
+        counts[kind] = counts.get(kind, 0) + len(rows)
+    if not batches:
+        event = await audit.append(draft.model_copy(update={"count": 0}))
+    return counts, event

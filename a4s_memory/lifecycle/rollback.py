@@ -1,0 +1,133 @@
+"""Rollback of a structured item to an earlier version (seed 000 G3), hash-verified.
+
+The version's stored value is checked against its ``content_hash`` first (a tampered version is
+refused), then written again through the normal item ingestion as version N+1 with the
+version's status snapshot restored onto the new episode (same transaction as the version record
+and the ``rollback`` audit event), and finally the stored episode is read back and its value
+hashed again. Expiry is not restored: a rollback is a re-confirmation and restarts the TTL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from a4s_memory.audit.chain import AuditLog
+from a4s_memory.audit.events import AuditAction, AuditDraft, ValidationResult, content_hash
+from a4s_memory.contract import Category, StopReason, TTLClass
+from a4s_memory.db import Neo4jStore
+from a4s_memory.errors import InvalidRequest, NotFound, StoreUnavailable
+from a4s_memory.firewall import FirewallDecision, TrustLevel
+from a4s_memory.graph.ingest import Ingestor
+from a4s_memory.graph.ingest_models import ItemWrite, WriteProvenance
+from a4s_memory.graph.ingest_structured import item_episode_body
+from a4s_memory.graph.status_ledger import now_utc
+from a4s_memory.graph.transitions import ElementRef
+from a4s_memory.lifecycle.ttl import Tier, deadlines, ttl_for
+from a4s_memory.lifecycle.versions import VersionSpec, status_from_snapshot
+from a4s_memory.lifecycle.writer import WriteBox, write_finalizer
+from a4s_memory.models_lifecycle import RollbackResult, VersionView
+from a4s_memory.spaces import parse_group_id
+
+__all__ = ["list_versions", "rollback_item"]
+
+_ITEM_OF = "MATCH (v:A4SVersion {memory_id: $uuid}) RETURN v.item_id AS item_id LIMIT 1"
+_VERSIONS = """
+MATCH (v:A4SVersion {item_id: $item_id})
+OPTIONAL MATCH (i:A4SItem {item_id: $item_id})
+RETURN properties(v) AS v, i.current_version AS current ORDER BY v.version
+"""
+_VERSION = "MATCH (v:A4SVersion {item_id: $item_id, version: $version}) RETURN properties(v) AS v"
+_ENTRY = "MATCH (s:A4SStatus {uuid: $uuid}) RETURN properties(s) AS entry"
+_STORED = "MATCH (ep:Episodic {uuid: $uuid}) RETURN ep.content AS content"
+_RANK_TRUST = {3: TrustLevel.HIGH, 2: TrustLevel.MEDIUM, 1: TrustLevel.LOW}
+
+
+async def _item_of(store: Neo4jStore, memory_id: str) -> str:
+    rows = await store.execute(_ITEM_OF, {"uuid": memory_id})
+    if not rows:
+        raise InvalidRequest(
+            "only structured items (category + key) are versioned",
+            suggestion="free-text memories have no versions; delete or supersede them instead",
+        )
+    return str(rows[0]["item_id"])
+
+
+async def list_versions(store: Neo4jStore, memory_id: str) -> list[VersionView]:
+    rows = await store.execute(_ITEM_OF, {"uuid": memory_id})
+    if not rows:
+        return []
+    item = str(rows[0]["item_id"])
+    out = []
+    for row in await store.execute(_VERSIONS, {"item_id": item}):
+        v = dict(row["v"])
+        out.append(VersionView(
+            version=int(v["version"]), timestamp=str(v["timestamp"]), agent_id=str(v["agent_id"]),
+            content_hash=str(v["content_hash"]), validation_score=float(v["validation_score"]),
+            pinned=bool(v.get("pinned")), memory_id=str(v["memory_id"]),
+            written_by=v.get("written_by"), current=row["current"] == v["version"],
+            status=status_from_snapshot(str(v["status_json"])) if v.get("status_json") else None,
+        ))  # fmt: skip
+    return out
+
+
+def _provenance(ref: ElementRef, entry: dict[str, Any], value: str, requester: str,
+                version: dict[str, Any]) -> WriteProvenance:  # fmt: skip
+    status = status_from_snapshot(str(version["status_json"]))
+    decision = FirewallDecision(
+        accepted=True, stop_reason=StopReason.SUCCESS_UPDATED, status=status,
+        redacted_text=value, trust=_RANK_TRUST.get(int(entry.get("trust_rank") or 1), TrustLevel.LOW),
+    )  # fmt: skip
+    ttl_class = TTLClass(entry["a4s_ttl_class"]) if entry.get("a4s_ttl_class") else None
+    pinned = bool(entry.get("a4s_pinned"))
+    limits = deadlines(now_utc(), ttl_for(Tier.SEMANTIC, ttl_class, pinned=pinned))
+    return WriteProvenance(
+        group_id=ref.group_id, decision=decision, written_by=requester,
+        source_type=str(entry.get("a4s_source_type") or "system"),
+        source_ref=entry.get("a4s_source_ref"), metadata_json=entry.get("a4s_metadata"),
+        tier=Tier.SEMANTIC.value, ttl_class=ttl_class.value if ttl_class else None,
+        pinned=pinned, ttl_seconds=limits.ttl_seconds, stale_at=limits.stale_at,
+        expires_at=limits.expires_at,
+    )  # fmt: skip
+
+
+async def rollback_item(
+    store: Neo4jStore, ingestor: Ingestor, audit: AuditLog, ref: ElementRef, target: tuple[str, int]
+) -> RollbackResult:
+    """Restore version ``target[1]`` of the item holding ``ref``; ``target[0]`` = requester."""
+    requester, to_version = target
+    item = await _item_of(store, ref.uuid)
+    rows = await store.execute(_VERSION, {"item_id": item, "version": to_version})
+    if not rows:
+        raise NotFound(f"no version {to_version} of this item (compacted or never written)")
+    version = dict(rows[0]["v"])
+    value = str(version["content"])
+    if content_hash(value) != version["content_hash"] or not version.get("status_json"):
+        raise StoreUnavailable("the stored version fails its hash check; refusing to restore it")
+    entry_rows = await store.execute(_ENTRY, {"uuid": version["memory_id"]})
+    entry = dict(entry_rows[0]["entry"]) if entry_rows and entry_rows[0]["entry"] else {}
+    prov = _provenance(ref, entry, value, requester, version)
+    category = Category(str(version["category"]))
+    spec = VersionSpec(
+        agent_id=parse_group_id(ref.group_id).agent_id, category=category.value,
+        key=str(version["key"]), value=value, written_by=requester,
+        validation_score=float(version["validation_score"]), pinned=False,
+        restore_status=status_from_snapshot(str(version["status_json"])), now=now_utc(),
+    )  # fmt: skip
+    draft = AuditDraft(
+        agent_id=spec.agent_id, action=AuditAction.ROLLBACK, requester_id=requester,
+        field=category.value, content_hash=version["content_hash"],
+        validation_result=ValidationResult.PASS, stop_reason=StopReason.SUCCESS_UPDATED.value,
+        visibility=ref.space.visibility.value, tier=Tier.SEMANTIC.value,
+        details={"restored_version": to_version},
+    )  # fmt: skip
+    box = WriteBox()
+    write = ItemWrite(provenance=prov, category=category, key=spec.key, value=value)
+    outcome = await ingestor.add_item(write, write_finalizer(audit, draft, spec, box))
+    stored = await store.execute(_STORED, {"uuid": outcome.episode_uuid})
+    if not stored or stored[0]["content"] != item_episode_body(write) or box.version is None:
+        raise StoreUnavailable("the restored content does not match the version's hash")
+    return RollbackResult(
+        memory_id=outcome.episode_uuid, item_id=item, restored_version=to_version,
+        version_before=box.version.version_before, version_after=box.version.version_after,
+        content_hash=str(version["content_hash"]), status=outcome.status, audit_id=box.audit_id,
+    )  # fmt: skip

@@ -1,0 +1,145 @@
+"""The lifecycle operations behind the MemoryManager facade: each authorises through the
+registry (the one access decision), delegates, and leaves exactly one audit event.
+
+Who may do what (a4s_memory.access): audit and session summary = owner or admin
+(``READ_AUDIT``); versions, rollback = owner (``ROLLBACK``); export, import, pin = owner
+(``WRITE``); clear, forget = owner (``DELETE``). The sweeper is an operator task (no requester).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable
+from datetime import datetime
+from typing import Any
+
+from a4s_memory.access import Action
+from a4s_memory.audit.chain import AuditLog, AuditVerification
+from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView
+from a4s_memory.contract import Visibility
+from a4s_memory.db import Neo4jStore
+from a4s_memory.errors import InvalidRequest
+from a4s_memory.firewall import Firewall
+from a4s_memory.graph.ingest import Ingestor
+from a4s_memory.graph.status_ledger import now_utc
+from a4s_memory.graph.transitions import ElementRef
+from a4s_memory.lifecycle import deletion, portability, rollback, session, sweeper
+from a4s_memory.lifecycle.pinning import set_pinned
+from a4s_memory.models_lifecycle import (
+    BulkDeleteResult,
+    ImportReport,
+    RollbackResult,
+    SessionSummary,
+    SweepReport,
+    VersionView,
+)
+from a4s_memory.registry import AgentRegistry
+from a4s_memory.spaces import spaces_of
+
+__all__ = ["Lifecycle"]
+
+
+class Lifecycle:
+    def __init__(
+        self, store: Neo4jStore, registry: AgentRegistry, ingestor: Ingestor, firewall: Firewall
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.audit_log = AuditLog(store)
+        self._ingestor = ingestor
+        self._firewall = firewall
+
+    # -- audit -------------------------------------------------------------------------------
+    async def audit(
+        self, requester_id: str, agent_id: str, action: str | None, last: int
+    ) -> list[AuditEventView]:
+        await self.registry.authorize(requester_id, agent_id, Action.READ_AUDIT)
+        if action is not None:
+            try:
+                action = AuditAction(action.strip().lower()).value
+            except ValueError:
+                raise InvalidRequest("unknown audit action") from None
+        return await self.audit_log.recent(agent_id, action, last)
+
+    async def verify(self, agent_id: str) -> AuditVerification:
+        return await self.audit_log.verify(agent_id)
+
+    async def session_summary(
+        self, requester_id: str, agent_id: str, session_id: str
+    ) -> SessionSummary:
+        await self.registry.authorize(requester_id, agent_id, Action.READ_AUDIT)
+        if not session_id or len(session_id) > 128:
+            raise InvalidRequest("a session id of 1-128 characters is required")
+        events = await self.audit_log.session_events(agent_id, session_id)
+        rejections = session.rejections_of(events)
+        limit = self._firewall.sessions.rejection_limit
+        disabled = self._firewall.sessions.is_disabled(session_id) or len(rejections) >= limit
+        return SessionSummary(
+            agent_id=agent_id, session_id=session_id, rejections=rejections,
+            writes_disabled=disabled,
+            notification=session.notification(agent_id, rejections, disabled=disabled, limit=limit),
+        )  # fmt: skip
+
+    # -- versions ----------------------------------------------------------------------------
+    async def versions(self, ref: ElementRef) -> list[VersionView]:
+        return await rollback.list_versions(self.store, ref.uuid)
+
+    async def rollback(self, requester_id: str, ref: ElementRef, to_version: int) -> RollbackResult:
+        if not isinstance(to_version, int) or to_version < 1:
+            raise InvalidRequest("to_version must be a positive integer")
+        return await rollback.rollback_item(
+            self.store, self._ingestor, self.audit_log, ref, (requester_id, to_version)
+        )
+
+    async def pin(self, requester_id: str, ref: ElementRef, pinned: bool) -> None:
+        await set_pinned(self.store, self.audit_log, ref, (requester_id, pinned))
+
+    # -- TTL ---------------------------------------------------------------------------------
+    async def sweep(self, now: datetime | None, agent_id: str | None) -> SweepReport:
+        groups = list(spaces_of(agent_id).values()) if agent_id else None
+        return await sweeper.sweep(self.store, self.audit_log, now or now_utc(), groups)
+
+    # -- deletion ----------------------------------------------------------------------------
+    async def clear(
+        self, requester_id: str, agent_id: str, visibility: Visibility | str | None
+    ) -> BulkDeleteResult:
+        vis = Visibility(visibility) if visibility is not None else None
+        access = await self.registry.authorize(requester_id, agent_id, Action.DELETE, vis)
+        draft = AuditDraft(agent_id=agent_id, action=AuditAction.BULK_DELETE,
+                           requester_id=requester_id, visibility=vis.value if vis else None)
+        return await deletion.bulk_delete(
+            self.store, self.audit_log, draft, list(access.group_ids), None
+        )
+
+    async def forget(self, requester_id: str, agent_id: str, topic: str) -> BulkDeleteResult:
+        access = await self.registry.authorize(requester_id, agent_id, Action.DELETE)
+        draft = AuditDraft(agent_id=agent_id, action=AuditAction.BULK_DELETE,
+                           requester_id=requester_id)
+        return await deletion.bulk_delete(
+            self.store, self.audit_log, draft, list(access.group_ids), topic
+        )
+
+    # -- export / import ---------------------------------------------------------------------
+    async def export_agent(self, requester_id: str, agent_id: str) -> AsyncIterator[dict[str, Any]]:
+        access = await self.registry.authorize(requester_id, agent_id, Action.WRITE)
+        groups = sorted(spaces_of(agent_id).values())
+        count = 0
+        async for record in portability.export_records(
+            self.store, (agent_id, requester_id if access.is_owner else ""), groups
+        ):
+            count += 1
+            yield record
+        await self.audit_log.append(AuditDraft(
+            agent_id=agent_id, action=AuditAction.EXPORT, requester_id=requester_id, count=count,
+        ))  # fmt: skip
+
+    async def import_agent(
+        self, requester_id: str, agent_id: str, records: Iterable[dict[str, Any]]
+    ) -> ImportReport:
+        await self.registry.authorize(requester_id, agent_id, Action.WRITE)
+        rows = list(records)
+        draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id)
+        groups = sorted(spaces_of(agent_id).values())
+        counts, event = await portability.import_records(
+            self.store, self.audit_log, draft, groups, rows
+        )
+        return ImportReport(agent_id=agent_id, records=len(rows), counts=counts, audit_id=event)

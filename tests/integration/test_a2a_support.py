@@ -1,0 +1,123 @@
+"""Helpers for the A2A and MCP integration tests (holds no tests): a key file, the API app with the
+adapters mounted, served by a real uvicorn on a free loopback port, seeding and cleanup."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
+
+from a4s_memory.api.app import create_app
+from a4s_memory.config import AuthMode, Settings
+from a4s_memory.db import Neo4jStore
+from a4s_memory.manager import MemoryManager
+from a4s_memory.models import AddMemory
+from a4s_memory.spaces import spaces_of
+
+OWNER = "owner-1"
+PEER = "peer-agent"
+KEYS = {
+    OWNER: "owner-1-key-0123456789abcdef",
+    PEER: "peer-agent-key-0123456789abcdef",
+}
+
+
+def adapter_settings(base: Settings, tmp_path: Path, **update: Any) -> Settings:
+    keys_file = tmp_path / "api-keys.txt"
+    keys_file.write_text("".join(f"{rid}:{key}\n" for rid, key in KEYS.items()), encoding="utf-8")
+    values: dict[str, Any] = {"auth_mode": AuthMode.TOKEN, "api_keys_file": keys_file, **update}
+    return base.model_copy(update=values)
+
+
+def auth(requester_id: str, key: str | None = None) -> dict[str, str]:
+    return {"X-Requester-Id": requester_id, "Authorization": f"Bearer {key or KEYS[requester_id]}"}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def served(settings: Settings, mount: Callable[[FastAPI], object]) -> Iterator[str]:
+    """``create_app(settings)`` plus ``mount(app)``, served by uvicorn on a free 127.0.0.1 port in a
+    background thread (its own event loop and Neo4j driver). Yields the base URL."""
+    app = create_app(settings)
+    mount(app)
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_config=None, access_log=False, lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="a4s-adapter-uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+@dataclass(frozen=True)
+class Seeded:
+    agent_id: str
+    public_marker: str
+    private_marker: str
+    public_id: str
+    private_id: str
+
+
+async def seed_agent(manager: MemoryManager, agent_id: str, unique_id: str) -> Seeded:
+    """An agent owned by OWNER with one public and one private memory, each with its marker word."""
+    await manager.register_agent(OWNER, agent_id, OWNER)
+    pub, priv = f"Pubmark{unique_id}", f"Privmark{unique_id}"
+    public = await manager.add(
+        OWNER, AddMemory(agent_id=agent_id, messages=f"Alice prefers {pub}.", visibility="public")
+    )
+    private = await manager.add(
+        OWNER, AddMemory(agent_id=agent_id, messages=f"Alice prefers {priv}.", visibility="private")
+    )
+    return Seeded(agent_id, pub, priv, public.memory_id, private.memory_id)
+
+
+async def graph_fingerprint(store: Neo4jStore, agent_id: str) -> list[Any]:
+    """Everything in the agent's two spaces (nodes, edges, their properties), to prove no write."""
+    rows = await store.execute(
+        """
+        MATCH (n) WHERE n.group_id IN $groups
+        OPTIONAL MATCH (n)-[r]-()
+        WITH n, collect(DISTINCT [type(r), properties(r)]) AS rels
+        RETURN n.uuid AS uuid, labels(n) AS labels, properties(n) AS props, rels
+        ORDER BY uuid
+        """,
+        {"groups": list(spaces_of(agent_id).values())},
+    )
+    agents = await store.execute(
+        "MATCH (a:Agent {agent_id: $a}) RETURN properties(a) AS p", {"a": agent_id}
+    )
+    return [repr(rows), repr(agents)]
+
+
+async def cleanup(store: Neo4jStore, *agent_ids: str) -> None:
+    for agent_id in agent_ids:
+        groups = list(spaces_of(agent_id).values())
+        await store.execute(
+            "MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups}
+        )
+        await store.execute(
+            "MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a", {"agent_id": agent_id}
+        )
