@@ -16,7 +16,7 @@ else
 USE_LOCAL_NEO4J = $(LOCAL_NEO4J)
 endif
 
-.PHONY: help install run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench clean
+.PHONY: help install browser-deps run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench clean
 
 help:
 	@echo "make run        install, start the local Neo4j, apply the schema, serve the API on :8000"
@@ -30,6 +30,10 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 install: $(STAMP)
+
+# Headless Chromium (Debian) + playwright-core (npm) for the Neo4j Browser test; idempotent.
+browser-deps:
+	./deploy/browser-test-deps.sh
 
 neo4j-up: install
 	$(CLI) neo4j start
@@ -48,12 +52,12 @@ run: schema
 	A4S_AUTH_MODE=$${A4S_AUTH_MODE:-trusted-header} $(CLI) serve --host 127.0.0.1 --port 8000
 
 # Fails (never skips) when Neo4j cannot be reached. Stops the local Neo4j again if it started it.
-test: install
+test: install browser-deps
 	@set -u; started=0; \
 	if [ "$(USE_LOCAL_NEO4J)" = "1" ] && ! $(CLI) neo4j status --quiet; then \
 	  $(CLI) neo4j start || exit 1; started=1; \
 	fi; \
-	A4S_REQUIRE_NEO4J=1 $(BIN)/python -m pytest -p no:cacheprovider; rc=$$?; \
+	A4S_REQUIRE_NEO4J=1 A4S_REQUIRE_CORPORA=1 $(BIN)/python -m pytest -p no:cacheprovider; rc=$$?; \
 	if [ $$started = 1 ]; then $(CLI) neo4j stop; fi; \
 	exit $$rc
 

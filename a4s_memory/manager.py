@@ -25,14 +25,13 @@ from a4s_memory.access import AccessDecision, Action
 from a4s_memory.audit.chain import AuditLog, AuditVerification
 from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, content_hash
 from a4s_memory.config import Settings
-from a4s_memory.contract import StopReason, Visibility
+from a4s_memory.contract import Visibility
 from a4s_memory.db import Neo4jStore
-from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
-from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
+from a4s_memory.errors import InvalidRequest, NotFound
+from a4s_memory.firewall import Firewall
 from a4s_memory.graph.embedder import SizedEmbedder
 from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
-from a4s_memory.graph.ingest import Finalizer, Ingestor
-from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
+from a4s_memory.graph.ingest import Ingestor
 from a4s_memory.graph.search import SearchHit, policy_search
 from a4s_memory.graph.status_ledger import ElementKind, now_utc
 from a4s_memory.graph.transitions import (
@@ -46,17 +45,8 @@ from a4s_memory.graph.transitions import (
     quarantine,
     supersede,
 )
+from a4s_memory.lifecycle.add_flow import WriteDeps, add_memory
 from a4s_memory.lifecycle.service import Lifecycle
-from a4s_memory.lifecycle.versions import VersionSpec
-from a4s_memory.lifecycle.writer import (
-    WriteBox,
-    lifecycle_fields,
-    raise_rejection,
-    rejection_draft,
-    validation_score,
-    write_draft,
-    write_finalizer,
-)
 from a4s_memory.models import (
     AddMemory,
     AddResult,
@@ -64,7 +54,6 @@ from a4s_memory.models import (
     FactView,
     MemoryView,
     TransitionResult,
-    render_messages,
 )
 from a4s_memory.models_lifecycle import (
     BulkDeleteResult,
@@ -81,8 +70,6 @@ from a4s_memory.status import MemoryStatus
 __all__ = ["ManagerParts", "MemoryManager"]
 
 logger = logging.getLogger(__name__)
-
-_DEFAULT_SOURCE_TYPE = "user_message"  # CONTRACT §4: an unlabelled write is the user's own message
 
 _GET_EPISODE = """
 MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id
@@ -134,6 +121,7 @@ class MemoryManager:
         self._ingestor = Ingestor(parts.store, parts.graphiti)
         self._life = Lifecycle(parts.store, parts.registry, self._ingestor, parts.firewall)
         self._audit: AuditLog = self._life.audit_log
+        self._writes = WriteDeps(parts.registry, parts.firewall, self._audit, self._ingestor)
 
     @classmethod
     async def create(
@@ -164,89 +152,8 @@ class MemoryManager:
     # -- writes ------------------------------------------------------------------------------------
 
     async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
-        req: AddMemory = _parse(AddMemory, request)
-        try:
-            access = await self._p.registry.authorize(
-                requester_id, req.agent_id, Action.WRITE, req.visibility
-            )
-        except AccessDenied:
-            cause = ("access.not_owner", Layer.SESSION)
-            draft = rejection_draft(requester_id, req, StopReason.POLICY_DISABLED, cause)
-            await self._audit.append(draft)
-            raise
-        text, is_message = render_messages(req.messages)
-        try:
-            metadata_json = req.metadata_json()
-        except ValueError:
-            cause = ("bounds.metadata", Layer.SCHEMA)
-            await self._audit.append(
-                rejection_draft(requester_id, req, StopReason.BOUNDS_EXCEEDED, cause)
-            )
-            raise InvalidRequest(
-                "metadata exceeds 8 KiB", stop_reason=StopReason.BOUNDS_EXCEEDED
-            ) from None
-        decision = self._p.firewall.check(
-            WriteRequest(
-                text=text,
-                source_type=req.source.type if req.source else None,
-                source_kind=req.source_kind,
-                source_ref=req.source.ref if req.source else None,
-                category=req.category,
-                key=req.key,
-                ttl_class=req.ttl_class,
-                requester_is_owner=access.is_owner,
-                session_id=req.session_id,
-                visibility=req.visibility,
-            )
-        )
-        if not decision.accepted or decision.redacted_text is None or decision.status is None:
-            await raise_rejection(self._audit, requester_id, req, decision)
-        prov = WriteProvenance(
-            group_id=access.group_ids[0],
-            decision=decision,
-            written_by=requester_id,
-            source_type=req.source.type.value if req.source else _DEFAULT_SOURCE_TYPE,
-            source_ref=req.source.ref if req.source else None,
-            metadata_json=metadata_json,
-            **lifecycle_fields(req),
-        )
-        box = WriteBox()
-        outcome = await self._ingest(req, prov, decision, (is_message, box))
-        return AddResult(
-            memory_id=outcome.episode_uuid,
-            stop_reason=decision.stop_reason,
-            group_id=outcome.group_id,
-            status=outcome.status,
-            redactions=list(decision.redactions),
-            decision_id=decision.decision_id,
-            audit_id=box.audit_id,
-            version=box.version.version_after if box.version else None,
-        )
-
-    async def _ingest(
-        self,
-        req: AddMemory,
-        prov: WriteProvenance,
-        decision: FirewallDecision,
-        how: tuple[bool, WriteBox],
-    ) -> IngestOutcome:
-        is_message, box = how
-        text = decision.redacted_text or ""
-        draft = write_draft(prov.written_by, req, decision, text)
-        if req.category is not None:
-            if not req.key:
-                raise InvalidRequest("a structured item needs a key")
-            spec = VersionSpec(
-                agent_id=req.agent_id, category=req.category.value, key=req.key, value=text,
-                written_by=prov.written_by, validation_score=validation_score(decision),
-                pinned=req.pinned, now=now_utc(),
-            )  # fmt: skip
-            item = ItemWrite(provenance=prov, category=req.category, key=req.key, value=text)
-            return await self._ingestor.add_item(item, write_finalizer(self._audit, draft, spec, box))
-        finalize: Finalizer = write_finalizer(self._audit, draft, None, box)
-        return await self._ingestor.add_episode(
-            EpisodeWrite(provenance=prov, body=text, is_message=is_message), finalize
-        )
+        """Firewall, then store; one audit event either way (a4s_memory.lifecycle.add_flow)."""
+        return await add_memory(self._writes, requester_id, _parse(AddMemory, request))
 
     # -- reads -------------------------------------------------------------------------------------
 

@@ -64,7 +64,6 @@ class SweepReport(BaseModel):
     expired: int = 0
     purged: int = 0
     agents: list[str] = Field(default_factory=list)
-    audit_pruned: int = 0
 
 
 class BulkDeleteResult(BaseModel):

@@ -86,8 +86,12 @@ def pct(values: list[float], p: float) -> float:
 
 
 def summary(values: list[float]) -> dict[str, float]:
-    return {"p50_us": round(pct(values, 50), 1), "p99_us": round(pct(values, 99), 1),
-            "mean_us": round(statistics.fmean(values), 1), "max_us": round(max(values), 1)}
+    return {
+        "p50_us": round(pct(values, 50), 1),
+        "p99_us": round(pct(values, 99), 1),
+        "mean_us": round(statistics.fmean(values), 1),
+        "max_us": round(max(values), 1),
+    }
 
 
 _KEEP: list[object] = []
@@ -154,15 +158,23 @@ def main(argv: list[str] | None = None) -> int:
             theirs = timed(scan, texts, max(1, args.repeats - 2))
             row["detect_secrets_scan"] = summary(theirs)
             row["ratio_detect_secrets_p50_over_firewall_p50"] = round(
-                pct(theirs, 50) / pct(decision, 50), 2)
+                pct(theirs, 50) / pct(decision, 50), 2
+            )
             row["ratio_detect_secrets_p50_over_firewall_secret_scan_p50"] = round(
-                pct(theirs, 50) / pct(secrets_only, 50), 2)
+                pct(theirs, 50) / pct(secrets_only, 50), 2
+            )
         results[label] = row
-        print(f"{label:>5}: firewall p50 {row['firewall_decision']['p50_us']:8.1f} us  "
-              f"p99 {row['firewall_decision']['p99_us']:8.1f} us"
-              + (f" | detect-secrets p50 {row['detect_secrets_scan']['p50_us']:8.1f} us  "
-                 f"p99 {row['detect_secrets_scan']['p99_us']:8.1f} us  ratio "
-                 f"{row['ratio_detect_secrets_p50_over_firewall_p50']}x" if scan else ""))
+        print(
+            f"{label:>5}: firewall p50 {row['firewall_decision']['p50_us']:8.1f} us  "
+            f"p99 {row['firewall_decision']['p99_us']:8.1f} us"
+            + (
+                f" | detect-secrets p50 {row['detect_secrets_scan']['p50_us']:8.1f} us  "
+                f"p99 {row['detect_secrets_scan']['p99_us']:8.1f} us  ratio "
+                f"{row['ratio_detect_secrets_p50_over_firewall_p50']}x"
+                if scan
+                else ""
+            )
+        )
     recall = secrets_recall(scan)
     for ctx in _KEEP:
         ctx.__exit__(None, None, None)  # type: ignore[attr-defined]

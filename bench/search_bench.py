@@ -1,7 +1,9 @@
 """Policy-pushdown search vs Graphiti's own search vs a raw fulltext call, on one seeded graph.
 
-    .venv/bin/python bench/search_bench.py                 # 10k facts (a few minutes at most)
+    .venv/bin/python bench/search_bench.py                 # 10k facts over 1,000 agents
     .venv/bin/python bench/search_bench.py --large         # 100k facts
+    .venv/bin/python bench/search_bench.py --huge --allow-1m   # 1M facts (seeding stops after
+                                                           # --seed-budget s, default 900)
 
 Measures, in the same run and on the same queries/groups:
 * latency p50/p95 of ``policy_search`` (facts only, and all kinds), of Graphiti's
@@ -11,8 +13,9 @@ Measures, in the same run and on the same queries/groups:
   ``policy_search`` vs Graphiti's results post-filtered by the default policy (limit 10, and
   over-fetching 100).
 
-Seeds with UNWIND batches of parameterised Cypher into ``agent-bench<run>-*`` groups spread over
-many agents, and deletes them at the end (``--keep`` to keep). JSON to bench/results/search.json.
+Seeds with bench/seeding.py (UNWIND batches of parameterised Cypher into ``agent-bench<run>-*``
+groups over ``--agents`` agents, default 1,000) and deletes them at the end (``--keep`` to keep).
+The seeding time and rate are part of the result. JSON to bench/results/search.json.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import os
 import platform
 import random
 import statistics
+import sys
 import time
 import uuid
 from collections.abc import Awaitable
@@ -39,26 +43,17 @@ from graphiti_core.llm_client import LLMClient, LLMConfig
 from graphiti_core.search.search_config_recipes import EDGE_HYBRID_SEARCH_RRF
 
 from a4s_memory.config import Settings
-from a4s_memory.contract import TruthStatus
 from a4s_memory.db import Neo4jStore, connect
-from a4s_memory.graph.embedder import HashingEmbedder
 from a4s_memory.graph.search import _lucene, policy_search
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.status import MemoryStatus
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.seeding import EMBEDDER, Seeded, cleanup, seed
+
 RESULTS = Path(__file__).resolve().parent / "results" / "search.json"
-EMBEDDER = HashingEmbedder()
 DEFAULT = ContextPolicy.default()
 FACTS_ONLY = ContextPolicy(kinds=frozenset({MemoryKind.FACT}))
-BAD = [
-    {"truth_status": "unverified"},
-    {"truth_status": "contradicted"},
-    {"security_status": "quarantined"},
-    {"security_status": "suspicious"},
-    {"retrieval_status": "hidden"},
-    {"freshness_status": "stale"},
-    {"sensitivity": "confidential"},
-]
 
 
 class _NoLLM(LLMClient):
@@ -71,153 +66,6 @@ class _NoLLM(LLMClient):
 class _NoReranker(CrossEncoderClient):
     async def rank(self, query: str, passages: list[str]) -> list[tuple[str, float]]:
         raise RuntimeError("EDGE_HYBRID_SEARCH_RRF never reranks with a cross-encoder")
-
-
-def _props(rng: random.Random, bad_share: float) -> dict[str, Any]:
-    values: dict[str, Any] = {
-        **MemoryStatus(truth=TruthStatus.SUPPORTED).to_properties(),
-        "a4s_source_type": "user_message",
-        "a4s_written_by": "bench",
-        "a4s_decision_id": "bench",
-    }
-    if rng.random() < bad_share:
-        values.update(rng.choice(BAD))
-    return values
-
-
-def _vocabulary(rng: random.Random, size: int) -> list[str]:
-    syllables = ["ka", "lo", "mi", "ne", "su", "ta", "ri", "po", "ve", "zu", "an", "el", "or"]
-    words: set[str] = set()
-    while len(words) < size:
-        words.add("".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))))
-    return sorted(words)
-
-
-_ENTITIES = """
-UNWIND $rows AS row
-CREATE (n:Entity {uuid: row.uuid, group_id: row.group_id, name: row.name, summary: '',
-                  created_at: row.now})
-SET n += row.props
-WITH n, row CALL db.create.setNodeVectorProperty(n, 'name_embedding', row.embedding)
-"""
-_FACTS = """
-UNWIND $rows AS row
-MATCH (s:Entity {uuid: row.source}), (t:Entity {uuid: row.target})
-CREATE (s)-[e:RELATES_TO {uuid: row.uuid, group_id: row.group_id, name: 'RELATES_TO',
-                          fact: row.fact, episodes: [], created_at: row.now,
-                          valid_at: row.now}]->(t)
-SET e += row.props
-WITH e, row CALL db.create.setRelationshipVectorProperty(e, 'fact_embedding', row.embedding)
-"""
-
-
-async def _insert(store: Neo4jStore, query: str, rows: list[dict[str, Any]]) -> None:
-    for start in range(0, len(rows), 1000):
-        await store.execute(query, {"rows": rows[start : start + 1000]})
-
-
-async def seed(store: Neo4jStore, run: str, facts: int, rng: random.Random) -> dict[str, Any]:
-    """``facts`` facts over facts/100 agents (both spaces), 25% of them ineligible, plus a
-    probe agent whose probe words each match 100 facts of which 90 are ineligible."""
-    vocab = _vocabulary(rng, 4000)
-    now = datetime.now(UTC)
-    agents = max(10, facts // 100)
-    groups = [f"agent-bench{run}-{i}-{v}" for i in range(agents) for v in ("public", "private")]
-    entities: dict[str, list[str]] = {}
-    entity_rows: list[dict[str, Any]] = []
-    fact_rows: list[dict[str, Any]] = []
-    texts: dict[str, list[str]] = {}
-    for g in groups:
-        names = rng.sample(vocab, 10)
-        entities[g] = [str(uuid.uuid4()) for _ in names]
-        entity_rows += [
-            {
-                "uuid": u,
-                "group_id": g,
-                "name": n,
-                "now": now,
-                "props": _props(rng, 0.25),
-                "embedding": EMBEDDER.embed(n),
-            }
-            for u, n in zip(entities[g], names, strict=True)
-        ]
-    for i in range(facts):
-        g = groups[i % len(groups)]
-        text = " ".join(rng.choices(vocab[:1500], k=rng.randint(5, 9)))  # skewed: shared terms
-        texts.setdefault(g, []).append(text)
-        s, t = rng.sample(entities[g], 2)
-        fact_rows.append(
-            {
-                "uuid": str(uuid.uuid4()),
-                "group_id": g,
-                "fact": text,
-                "now": now,
-                "source": s,
-                "target": t,
-                "props": _props(rng, 0.25),
-                "embedding": EMBEDDER.embed(text),
-            }
-        )
-    probe_group = f"agent-bench{run}-probe-public"
-    groups.append(probe_group)
-    probe_entities = [str(uuid.uuid4()) for _ in range(2)]
-    entity_rows += [
-        {
-            "uuid": u,
-            "group_id": probe_group,
-            "name": f"probe{j}",
-            "now": now,
-            "props": _props(rng, 0.0),
-            "embedding": EMBEDDER.embed(f"probe{j}"),
-        }
-        for j, u in enumerate(probe_entities)
-    ]
-    probes: dict[str, set[str]] = {}
-    for p in range(20):
-        word = f"probe{p}word"
-        probes[word] = set()
-        for k in range(100):
-            text = f"{word} " + " ".join(rng.choices(vocab, k=rng.randint(4, 8)))
-            fact_id = str(uuid.uuid4())
-            props = _props(rng, 0.0)
-            if k < 90:
-                props.update(rng.choice(BAD))
-            else:
-                probes[word].add(fact_id)
-            row = {
-                "uuid": fact_id,
-                "group_id": probe_group,
-                "fact": text,
-                "now": now,
-                "source": probe_entities[0],
-                "target": probe_entities[1],
-                "props": props,
-                "embedding": EMBEDDER.embed(text),
-            }
-            fact_rows.append(row)
-    started = time.perf_counter()
-    await _insert(store, _ENTITIES, entity_rows)
-    await _insert(store, _FACTS, fact_rows)
-    return {
-        "groups": groups,
-        "texts": texts,
-        "probes": probes,
-        "probe_group": probe_group,
-        "agents": agents,
-        "seconds": time.perf_counter() - started,
-        "facts": len(fact_rows),
-    }
-
-
-async def cleanup(store: Neo4jStore, groups: list[str]) -> None:
-    while True:
-        rows = await store.execute(
-            "MATCH (n) WHERE n.group_id IN $g WITH n LIMIT 5000 DETACH DELETE n "
-            "RETURN count(*) AS c",
-            {"g": groups},
-        )
-        if rows[0]["c"] == 0:
-            return
 
 
 async def _timed(call: Awaitable[Any], repeats: list[float]) -> Any:
@@ -251,29 +99,33 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             llm_client=_NoLLM(LLMConfig(api_key="unused")),
             cross_encoder=_NoReranker(),
         )
-        data = await seed(store, run_id, args.facts, rng)
-        print(
-            f"seeded {data['facts']} facts over {data['agents']} agents in {data['seconds']:.1f}s"
+        data = await seed(
+            store, run_id, args.facts, rng, agents=args.agents, budget_s=args.seed_budget
         )
+        seeding = data.summary(args.facts)
+        print(f"seeding: {json.dumps(seeding)}", flush=True)
         try:
-            return await measure(store, graphiti, data, args, rng)
+            if not data.complete:
+                return {"seeding": seeding, "measured": False,
+                        "note": "seeding exceeded --seed-budget; no latency measured"}  # fmt: skip
+            return {"seeding": seeding, **await measure(store, graphiti, data, args, rng)}
         finally:
             if not args.keep:
-                await cleanup(store, data["groups"])
+                await cleanup(store, data.groups)
 
 
 async def measure(
     store: Neo4jStore,
     graphiti: Graphiti,
-    data: dict[str, Any],
+    data: Seeded,
     args: argparse.Namespace,
     rng: random.Random,
 ) -> dict[str, Any]:
-    owners = [g for g in data["groups"] if g.endswith("-public") and g in data["texts"]]
+    owners = [g for g in data.groups if g.endswith("-public") and g in data.texts]
     workload = []
     for _ in range(args.queries):
         public = rng.choice(owners)
-        words = rng.choice(data["texts"][public]).split()
+        words = rng.choice(data.texts[public]).split()
         workload.append(
             ([public.replace("-public", "-private"), public], " ".join(rng.sample(words, 2)))
         )
@@ -313,15 +165,15 @@ async def measure(
     return {"latency": latency, "ratios": ratios, "recall": await recall(store, graphiti, data)}
 
 
-async def recall(store: Neo4jStore, graphiti: Graphiti, data: dict[str, Any]) -> dict[str, Any]:
-    groups = [data["probe_group"]]
+async def recall(store: Neo4jStore, graphiti: Graphiti, data: Seeded) -> dict[str, Any]:
+    groups = [data.probe_group]
     found: dict[str, list[float]] = {
         "policy_search": [],
         "graphiti_postfilter_10": [],
         "graphiti_postfilter_overfetch_100": [],
     }
     ms: dict[str, list[float]] = {k: [] for k in found}
-    for word, eligible in data["probes"].items():
+    for word, eligible in data.probes.items():
         hits = await _timed(
             policy_search(
                 store, EMBEDDER, query=word, group_ids=groups, policy=FACTS_ONLY, limit=10
@@ -346,8 +198,14 @@ async def recall(store: Neo4jStore, graphiti: Graphiti, data: dict[str, Any]) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--facts", type=int, default=10_000)
+    parser.add_argument("--facts", type=int, default=10_000, help="10000, 100000 or 1000000")
     parser.add_argument("--large", action="store_true", help="100k facts")
+    parser.add_argument("--huge", action="store_true", help="1M facts (needs --allow-1m)")
+    parser.add_argument("--allow-1m", action="store_true", help="permit more than 100k facts")
+    parser.add_argument("--agents", type=int, default=1000, help="agents the facts spread over")
+    parser.add_argument(
+        "--seed-budget", type=float, default=900.0, help="stop seeding after this many seconds"
+    )
     parser.add_argument("--queries", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", action="store_true", help="keep the seeded graph")
@@ -355,6 +213,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.large:
         args.facts = 100_000
+    if args.huge:
+        args.facts = 1_000_000
+    if args.facts > 100_000 and not args.allow_1m:
+        parser.error("more than 100k facts takes long on a small machine: add --allow-1m")
     started = time.perf_counter()
     result = asyncio.run(run(args))
     report = {

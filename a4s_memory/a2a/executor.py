@@ -122,7 +122,7 @@ def _hit_json(hit: SearchHit) -> dict[str, Any]:
 
 
 def _answer(ask: SearchAsk, hits: list[SearchHit], context: RequestContext) -> Message:
-    noun = "fact" if len(hits) == 1 else "facts"
+    noun = "memory" if len(hits) == 1 else "memories"
     summary = f"{len(hits)} public {noun} of agent {ask.agent_id}."
     payload = {
         "agent_id": ask.agent_id,

@@ -24,7 +24,7 @@ from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.request_handlers.response_helpers import agent_card_to_dict, build_error_response
 from a2a.server.routes import ServerCallContextBuilder, create_jsonrpc_routes
 from a2a.server.tasks import InMemoryTaskStore
-from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
+from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH, VERSION_HEADER
 from a2a.utils.errors import MethodNotFoundError
 from fastapi import FastAPI
 from starlette.requests import Request
@@ -53,6 +53,13 @@ def _state(app: Any) -> AppState:
     return state
 
 
+def _safe_headers(request: Request) -> dict[str, str]:
+    """The headers the SDK reads from the call context (protocol version, extensions): never the
+    credentials."""
+    wanted = (VERSION_HEADER, HTTP_EXTENSION_HEADER)
+    return {name: request.headers[name] for name in wanted if name in request.headers}
+
+
 class RequesterContextBuilder(ServerCallContextBuilder):
     """The call context carries the authenticated requester (and, unlike the SDK default, not the
     raw headers: they hold the bearer key)."""
@@ -63,7 +70,7 @@ class RequesterContextBuilder(ServerCallContextBuilder):
             raise RuntimeError("A2A request reached the dispatcher unauthenticated")
         return ServerCallContext(
             user=RequesterUser(requester_id),
-            state={_REQUESTER_KEY: requester_id},
+            state={_REQUESTER_KEY: requester_id, "headers": _safe_headers(request)},
             requested_extensions=get_requested_extensions(
                 request.headers.getlist(HTTP_EXTENSION_HEADER)
             ),

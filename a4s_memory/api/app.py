@@ -14,25 +14,30 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any, Final
 
 from fastapi import FastAPI
 
 from a4s_memory import __version__
+from a4s_memory.a2a import mount_a2a
 from a4s_memory.api.auth import load_keys, warn_if_exposed
 from a4s_memory.api.errors import install_error_handlers
 from a4s_memory.api.middleware import BodySizeLimit, RequestContext
 from a4s_memory.api.quota import ApiLimits, WriteQuota
-from a4s_memory.api.routes import agents, health, memories
+from a4s_memory.api.routes import agents, audit, health, memories
+from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
 from a4s_memory.contract import CONTRACT_VERSION
 from a4s_memory.db import connect
 from a4s_memory.manager import MemoryManager
+from a4s_memory.mcp_server import mount_mcp
 
 __all__ = ["create_app"]
 
 logger = logging.getLogger(__name__)
 
+_REF: Final = "#/components/schemas/{model}"
 _DESCRIPTION = (
     "Knowledge-graph memory for AI agents. Every request except /healthz and /readyz carries "
     "`X-Requester-Id`; in token mode also `Authorization: Bearer <key>`. Errors are "
@@ -76,16 +81,40 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
     app.include_router(health.router)
     app.include_router(agents.router)
     app.include_router(memories.router)
-    _include_optional_routers(app)
+    app.include_router(audit.router)
+    _use_one_error_shape_in_openapi(app)
+    # Peer protocols on the same service: A2A (public search only) and MCP (streamable HTTP).
+    mount_a2a(app)
+    mount_mcp(app, host=settings.host)
     return app
 
 
-def _include_optional_routers(app: FastAPI) -> None:
-    # TODO(lead): issue 5's a4s_memory/api/routes/audit.py (audit, versions, rollback) is included
-    # when present; drop this guard once it is merged.
-    try:
-        from a4s_memory.api.routes import audit  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        logger.info("audit routes not installed (a4s_memory/api/routes/audit.py absent)")
-        return
-    app.include_router(audit.router)
+def _use_one_error_shape_in_openapi(app: FastAPI) -> None:
+    """Document the one error body everywhere: FastAPI's default 422 schema (HTTPValidationError)
+    is replaced by ErrorBody, and every operation gets a ``default`` ErrorBody response."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = build()
+        error_ref = {"$ref": "#/components/schemas/ErrorBody"}
+        components = spec.setdefault("components", {}).setdefault("schemas", {})
+        components.setdefault("ErrorBody", ErrorBody.model_json_schema(ref_template=_REF))
+        for methods in spec.get("paths", {}).values():
+            for operation in methods.values():
+                responses = operation.setdefault("responses", {})
+                for answer in responses.values():
+                    content = answer.get("content", {}).get("application/json", {})
+                    if content.get("schema", {}).get("$ref", "").endswith("/HTTPValidationError"):
+                        content["schema"] = error_ref
+                responses.setdefault(
+                    "default",
+                    {"description": "Error", "content": {"application/json": {"schema": error_ref}}},
+                )
+        for name in ("HTTPValidationError", "ValidationError"):
+            components.pop(name, None)
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -42,16 +42,11 @@ class ApiLimits(BaseModel):
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ApiLimits:
-        values: dict[str, object] = {}
-        for name, attr in (
-            ("max_body_bytes", "max_body_bytes"),
-            ("writes_per_minute", "write_quota_per_minute"),
-            ("burst", "write_quota_burst"),
-        ):
-            value = getattr(settings, attr, None)
-            if value is not None:
-                values[name] = value
-        return cls.model_validate(values)
+        return cls(
+            max_body_bytes=settings.max_body_bytes,
+            writes_per_minute=settings.write_quota_per_minute,
+            burst=settings.write_quota_burst,
+        )
 
 
 class WriteQuotaExceeded(QuotaExceeded):

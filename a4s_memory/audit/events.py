@@ -57,6 +57,10 @@ class AuditAction(StrEnum):
     TTL_TRANSITION = "ttl_transition"
     EXPORT = "export"
     IMPORT = "import"
+    # issue 9 (a4s_memory.sentinels): anomaly alerts, incidents, probe runs
+    SENTINEL_ALERT = "sentinel_alert"
+    INCIDENT = "incident"
+    PROBE = "probe"
 
 
 class ValidationResult(StrEnum):

@@ -9,6 +9,7 @@ import sys
 import click
 
 from a4s_memory.cli.firewall_cmd import firewall
+from a4s_memory.cli.mcp_cmd import mcp
 from a4s_memory.cli.neo4j_cmd import neo4j_group
 from a4s_memory.cli.schema_cmd import schema_group
 from a4s_memory.cli.serve_cmd import serve
@@ -38,6 +39,7 @@ def cli(verbose: bool) -> None:
 
 
 cli.add_command(firewall)
+cli.add_command(mcp)
 cli.add_command(neo4j_group)
 cli.add_command(schema_group)
 cli.add_command(serve)

@@ -21,6 +21,7 @@ from typing import Final
 from a4s_memory.contract import Category, SourceKind, StopReason, TTLClass
 from a4s_memory.firewall.category_rules import CATEGORY_RULES, CategoryRule
 from a4s_memory.firewall.models import Finding, Layer
+from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.rules import triggered
 
 __all__ = ["CATEGORY_SPECS", "FIELD_BOUNDS", "CategorySpec", "forbidden_findings"]
@@ -65,16 +66,19 @@ def _guarded(rule: CategoryRule, text: str, start: int, end: int) -> bool:
 
 
 def forbidden_findings(
-    text: str, rules: tuple[CategoryRule, ...] = CATEGORY_RULES
+    text: str, rules: tuple[CategoryRule, ...] = CATEGORY_RULES, scan: TextScan | None = None
 ) -> list[Finding]:
-    """One finding per forbidden-category rule that fires (guards and validators applied)."""
+    """One finding per forbidden-category rule that fires (guards and validators applied).
+    ``scan`` is the :class:`TextScan` of ``text`` when the caller already has one."""
     out: list[Finding] = []
-    lower = text.lower()
+    if scan is None or scan.text is not text:
+        scan = TextScan(text)
+    lower = scan.lower
     for rule in rules:
-        if rule.triggers and not triggered(rule.triggers, lower):
+        if rule.triggers and not scan.any_of(rule.triggers):
             continue
         target = lower if rule.pattern.on_lower else text
-        for m in rule.pattern.finditer(target, lower):
+        for m in rule.pattern.finditer(target, lower, scan):
             if rule.validator is not None and not rule.validator(m.group(0)):
                 continue
             if _guarded(rule, target, m.start(), m.end()):

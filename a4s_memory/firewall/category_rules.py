@@ -16,6 +16,7 @@ from typing import Final
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.fastre import FastPattern, compile_rule, lower_regex
+from a4s_memory.firewall.triggers import register
 
 __all__ = ["CATEGORY_RULES", "CategoryRule", "iban_ok", "luhn_ok", "ssn_ok"]
 
@@ -339,3 +340,4 @@ _CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
 CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = tuple(
     replace(r, triggers=_CATEGORY_TRIGGERS.get(r.id, ())) for r in _RAW_CATEGORY_RULES
 )
+register(t for r in CATEGORY_RULES for t in r.triggers)

@@ -1,11 +1,18 @@
 """Compile rule regexes so CPython's ``re`` can scan 2-10 KB texts fast.
 
-Two measured costs (bench/firewall_bench.py, docs/firewall.md): ``re.IGNORECASE`` makes a scan 3-20x
-slower, and a pattern that *starts* with ``\\b`` cannot use ``re``'s first-character prefilter, which
-costs another ~3x. So a rule written as ``\\b(?:ignore|disregard) ...`` with IGNORECASE is compiled
-as ``(?:ignore|disregard) ...`` without it, run on the lower-cased text, and the word boundary at the
-start of a hit is checked here. Semantics are unchanged: the boundary is only moved out of the
-regex when *every* top-level branch starts with it.
+Measured costs (bench/firewall_bench.py, docs/firewall.md): ``re.IGNORECASE`` makes a scan 3-20x
+slower, and a pattern that *starts* with ``\\b`` cannot use ``re``'s literal-prefix search. So a rule
+written as ``\\b(?:ignore|disregard) ...`` with IGNORECASE is split into one regex per alternative
+(``ignore ...``, ``disregard ...``), compiled without IGNORECASE and run on the lower-cased text.
+The leading word boundary moves *behind* the literal prefix as a fixed-width lookbehind
+(``ignore(?<!\\wignore) ...``): exactly ``\\b`` at the start of the match, checked by ``re`` right
+after the prefix is found, before the rest of the pattern runs. Only a branch without a literal
+prefix checks its boundary here, after the match. Semantics are unchanged: the boundary is only
+moved out of the regex when *every* top-level branch starts with it.
+
+Each branch keeps its literal prefix as a prefilter (registered with
+:mod:`a4s_memory.firewall.triggers`): with a :class:`~a4s_memory.firewall.triggers.TextScan` the
+branch is skipped when the literal does not occur and searched from its first occurrence otherwise.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = ["FastPattern", "compile_rule", "lower_regex"]
 
@@ -110,15 +119,15 @@ def _branches(regex: str) -> list[str]:
 _META = frozenset("\\.[](){}*+?|^$")
 
 
-def _literal_prefix(branch: str) -> str:
-    """The literal text every match of ``branch`` starts with (lower-cased; '' when none)."""
-    body = branch[2:] if branch.startswith("\\b") else branch
+def _literal_prefix(body: str) -> str:
+    """The literal text every match of ``body`` (a branch without its ``\\b``) starts with, as
+    written in the regex ('' when none)."""
     n = 0
     while n < len(body) and body[n] not in _META:
         n += 1
     if n < len(body) and body[n] in "?*{":
         n -= 1  # the quantifier makes the last literal optional
-    return body[:max(n, 0)].lower()
+    return body[:max(n, 0)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,18 +145,31 @@ class FastPattern:
     branches: tuple[_Branch, ...]
     on_lower: bool  # run on the lower-cased text
 
-    def finditer(self, target: str, lower: str | None = None) -> Iterator[re.Match[str]]:
+    def finditer(
+        self, target: str, lower: str | None = None, scan: TextScan | None = None
+    ) -> Iterator[re.Match[str]]:
         """Matches in ``target`` (the lower-cased text when ``on_lower``); ``lower`` is the
-        lower-cased text for the prefilter (defaults to ``target.lower()``)."""
-        if lower is None:
+        lower-cased text for the prefilter (defaults to ``target.lower()``). ``scan``, when given,
+        is the :class:`TextScan` of the text and answers the prefilter instead."""
+        if scan is None and lower is None:
             lower = target if self.on_lower else target.lower()
+        # a position in the lower-cased text is a position in ``target`` when ``target`` is that
+        # text or lower-casing moved no character
+        positions_ok = scan is not None and (self.on_lower or scan.aligned)
         for b in self.branches:
-            if b.trigger and b.trigger not in lower:
-                continue
-            if not b.lead_boundary:
-                yield from b.pattern.finditer(target)
-                continue
             pos = 0
+            if b.trigger:
+                if scan is not None:
+                    at = scan.start(b.trigger)
+                    if at < 0:
+                        continue
+                    if positions_ok:
+                        pos = at
+                elif lower is not None and b.trigger not in lower:
+                    continue
+            if not b.lead_boundary:
+                yield from b.pattern.finditer(target, pos)
+                continue
             search = b.pattern.search
             while (m := search(target, pos)) is not None:
                 s = m.start()
@@ -159,8 +181,23 @@ class FastPattern:
                 else:
                     pos = s + 1
 
-    def search(self, target: str, lower: str | None = None) -> bool:
-        return next(self.finditer(target, lower), None) is not None
+    def search(
+        self, target: str, lower: str | None = None, scan: TextScan | None = None
+    ) -> bool:
+        return next(self.finditer(target, lower, scan), None) is not None
+
+
+def _branch(branch: str, flags: int) -> _Branch:
+    lead = branch.startswith("\\b")
+    body = branch[2:] if lead else branch
+    literal = _literal_prefix(body)
+    trigger = literal.lower() if len(literal) >= 2 else ""
+    if lead and literal:
+        # \b before the literal == the character before it is (not) a word character
+        look = "(?<!\\w" if _is_word(literal[0]) else "(?<=\\w"
+        body = literal + look + literal + ")" + body[len(literal):]
+        lead = False
+    return _Branch(re.compile(body, flags), lead, trigger)
 
 
 def compile_rule(regex: str, flags: int) -> FastPattern:
@@ -168,11 +205,6 @@ def compile_rule(regex: str, flags: int) -> FastPattern:
     if on_lower:
         regex = lower_regex(regex)
         flags &= ~re.IGNORECASE
-    branches: list[_Branch] = []
-    for branch in _branches(regex):
-        trigger = _literal_prefix(branch)
-        if len(trigger) < 2:
-            trigger = ""
-        lead = branch.startswith("\\b")
-        branches.append(_Branch(re.compile(branch[2:] if lead else branch, flags), lead, trigger))
-    return FastPattern(regex, tuple(branches), on_lower)
+    branches = tuple(_branch(b, flags) for b in _branches(regex))
+    register(b.trigger for b in branches)
+    return FastPattern(regex, branches, on_lower)

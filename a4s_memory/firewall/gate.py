@@ -34,6 +34,7 @@ from a4s_memory.firewall.models import (
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.secrets import detect_secrets, redact
 from a4s_memory.firewall.session import SessionGate
+from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 
 __all__ = ["Firewall"]
@@ -109,20 +110,25 @@ class Firewall:
         findings.extend(assessment.findings)
         findings.extend(self._schema(req, assessment))
 
-        spans = detect_secrets(text)
+        # One TextScan per distinct text: the lower-cased form and the one-pass literal index are
+        # shared by the secret, injection and category layers.
+        scan = TextScan(text)
+        spans = detect_secrets(text, scan=scan)
         findings.extend(self._secret_findings(req, spans))
-        folded = text
+        folded = scan
         if not text.isascii():
-            folded = fold(strip_invisible(text)[0])
-            if folded != text and _hides_more(detect_secrets(folded), spans):
-                findings.append(_f("secret.obfuscated", Layer.SECRET,
-                                   "secret hidden by invisible or look-alike characters",
-                                   StopReason.FORBIDDEN_CATEGORY))
+            folded_text = fold(strip_invisible(text)[0])
+            if folded_text != text:
+                folded = TextScan(folded_text)
+                if _hides_more(detect_secrets(folded_text, scan=folded), spans):
+                    findings.append(_f("secret.obfuscated", Layer.SECRET,
+                                       "secret hidden by invisible or look-alike characters",
+                                       StopReason.FORBIDDEN_CATEGORY))
         redacted = redact(text, spans)
 
-        findings.extend(regex_findings(text))
+        findings.extend(regex_findings(text, scan=scan, folded=folded))
         findings.extend(heuristic_findings(redacted, cfg))
-        findings.extend(forbidden_findings(folded))
+        findings.extend(forbidden_findings(folded.text, scan=folded))
         for extra in cfg.extra_checks:
             findings.extend(extra(req))
 

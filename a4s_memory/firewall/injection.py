@@ -31,6 +31,7 @@ from a4s_memory.firewall.models import (
 )
 from a4s_memory.firewall.normalize import View, has_tag_chars, views
 from a4s_memory.firewall.rules import INJECTION_RULES, Rule
+from a4s_memory.firewall.triggers import TextScan
 
 __all__ = [
     "agent_references",
@@ -81,29 +82,42 @@ def _finding(
     return out
 
 
-def regex_findings(text: str, rules: tuple[Rule, ...] = INJECTION_RULES) -> list[Finding]:
-    """Layer 1 over every view; each rule reported once (first view that hits)."""
+def regex_findings(
+    text: str,
+    rules: tuple[Rule, ...] = INJECTION_RULES,
+    *,
+    scan: TextScan | None = None,
+    folded: TextScan | None = None,
+) -> list[Finding]:
+    """Layer 1 over every view; each rule reported once (first view that hits). ``scan`` is the
+    :class:`TextScan` of ``text`` and ``folded`` the one of its normalised form
+    (:func:`~a4s_memory.firewall.normalize.normalized`) when the caller already has them."""
     findings: list[Finding] = []
     hit: set[str] = set()
     seen: set[tuple[str, StopReason | None]] = set()
-    all_views = views(text)
+    if scan is None or scan.text is not text:
+        scan = TextScan(text)
+    all_views = views(text, None if folded is None else folded.text)
     # The normalised view (when there is one) replaces the original for the full scan: it only
     # removes invisible characters and folds look-alikes, so it matches everything the original
     # would. A hit is attributed to the original when the original alone also matches.
     primary = next((v for v in all_views if v.kind == "normalized"), all_views[0])
-    original_lower: str | None = None
     for view in [primary, *(v for v in all_views if v.kind not in ("original", "normalized"))]:
-        lower = view.text.lower()
+        if view.text is text:
+            vscan = scan
+        elif folded is not None and view.text is folded.text:
+            vscan = folded
+        else:
+            vscan = TextScan(view.text)
+        lower = vscan.lower
         for rule in rules:
             if rule.id in hit:
                 continue
-            if rule.search(view.text, lower):
+            if rule.search(view.text, lower, vscan):
                 hit.add(rule.id)
                 kind = view
-                if view.kind == "normalized":
-                    original_lower = original_lower or text.lower()
-                    if rule.search(text, original_lower):
-                        kind = all_views[0]
+                if view.kind == "normalized" and rule.search(text, scan.lower, scan):
+                    kind = all_views[0]
                 findings.extend(_finding(rule, kind, rule.stop_reason, seen))
     if not text.isascii():
         findings.extend(_unicode_markers(text))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
-__all__ = ["View", "fold", "has_tag_chars", "strip_invisible", "views"]
+__all__ = ["View", "fold", "has_tag_chars", "normalized", "strip_invisible", "views"]
 
 # Zero-width and bidi/format controls that hide or reorder text. ZWJ (U+200D) is kept out of the
 # "suspicious" count only when it sits between two emoji (emoji sequences use it legitimately).
@@ -63,7 +63,9 @@ _HOMOGLYPHS: Final[dict[int, str]] = {
 _INVISIBLE_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]")
 _HOMOGLYPH_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in _HOMOGLYPHS) + "]")
 _TAG_CHAR: Final = re.compile("[\U000E0000-\U000E007F]")
-_LONG_RUN: Final = re.compile(r"[^\s\"'`,;(){}\[\]<>|]{20,}")
+# (the lookbehind only spares re from re-scanning every suffix of short words: a run's match
+# always starts where the run starts, see secrets._LONG_TOKEN)
+_LONG_RUN: Final = re.compile(r"(?<![^\s\"'`,;(){}\[\]<>|])[^\s\"'`,;(){}\[\]<>|]{20,}")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _MD_COMMENT: Final = re.compile(r"^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*(?:\((.*?)\)|\"(.*?)\")\s*$",
                                 re.MULTILINE)
@@ -199,12 +201,19 @@ def _decoded_views(text: str) -> list[View]:
     return out
 
 
-def views(text: str) -> list[View]:
-    """Every view of ``text`` worth checking; the first is always the original."""
+def normalized(text: str) -> str:
+    """``fold(strip_invisible(text))``: the text the category rules and the normalised view see
+    (the text itself when it is plain ASCII)."""
+    return text if text.isascii() else fold(strip_invisible(text)[0])
+
+
+def views(text: str, folded: str | None = None) -> list[View]:
+    """Every view of ``text`` worth checking; the first is always the original. ``folded`` is
+    :func:`normalized` of ``text`` when the caller already has it."""
     out = [View("original", text)]
     if not text.isascii():
-        stripped, _ = strip_invisible(text)
-        folded = fold(stripped)
+        if folded is None:
+            folded = fold(strip_invisible(text)[0])
         if folded != text:
             out.append(View("normalized", folded))
         if _TAG_CHAR.search(text):

@@ -22,6 +22,7 @@ from typing import Final
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import Layer
+from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = [
     "CATEGORY_RULES", "INJECTION_RULES", "CategoryRule", "Rule", "iban_ok", "luhn_ok", "triggered",
@@ -44,7 +45,13 @@ class Rule:
     # regex. Empty = always run. tests/unit/firewall checks every example still fires.
     triggers: tuple[str, ...] = ()
 
-    def search(self, text: str, lower: str) -> bool:
+    def search(self, text: str, lower: str, scan: TextScan | None = None) -> bool:
+        """Does the rule match ``text`` (``lower`` is its lower-cased form; ``scan``, when given,
+        is the :class:`TextScan` of ``text`` and answers the prefilters in one pass)?"""
+        if scan is not None:
+            if self.triggers and not scan.any_of(self.triggers):
+                return False
+            return self.pattern.search(lower if self.pattern.on_lower else text, lower, scan)
         if self.triggers and not triggered(self.triggers, lower):
             return False
         return self.pattern.search(lower if self.pattern.on_lower else text, lower)
@@ -275,6 +282,7 @@ _INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
 INJECTION_RULES: Final[tuple[Rule, ...]] = tuple(
     replace(r, triggers=_INJECTION_TRIGGERS.get(r.id, ())) for r in _RAW_INJECTION_RULES
 )
+register(t for r in INJECTION_RULES for t in r.triggers)
 
 
 # Re-exported so every rule table can be imported from one place.

@@ -25,7 +25,7 @@ from typing import Final
 
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
-from a4s_memory.firewall.rules import triggered
+from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = ["SECRET_RULES", "SecretRule", "detect_secrets", "redact"]
 
@@ -157,8 +157,13 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
        r"(?<![\w+/=.-])[\w+/=.-]{24,}(?![\w+/=.-])", shape=True),
 )
 
-# Candidate runs for the shape rules: one scan of the text instead of one per shape rule.
-_LONG_TOKEN: Final = re.compile(r"[^\s\"'`,;(){}\[\]<>|]{24,}")
+register(h for r in SECRET_RULES for h in r.hints)
+
+# Candidate runs for the shape rules: one scan of the text instead of one per shape rule. A run
+# can only start where the previous character is a separator (a match never starts inside a run:
+# the greedy run from the run's start is at least as long), so the lookbehind changes no match and
+# spares ``re`` re-scanning every suffix of every short word.
+_LONG_TOKEN: Final = re.compile(r"(?<![^\s\"'`,;(){}\[\]<>|])[^\s\"'`,;(){}\[\]<>|]{24,}")
 _VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
 _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
 
@@ -193,14 +198,18 @@ def _plausible(rule: SecretRule, value: str) -> bool:
     return len(set(value)) >= 5 and "XXXX" not in value.upper()
 
 
-def detect_secrets(text: str, rules: tuple[SecretRule, ...] = SECRET_RULES) -> list[Redaction]:
-    """All secret spans in ``text``, merged; ordered by start."""
+def detect_secrets(
+    text: str, rules: tuple[SecretRule, ...] = SECRET_RULES, scan: TextScan | None = None
+) -> list[Redaction]:
+    """All secret spans in ``text``, merged; ordered by start. ``scan`` is the
+    :class:`TextScan` of ``text`` when the caller already has one."""
     raw: list[Redaction] = []
-    lower = text.lower()
-    same_offsets = len(lower) == len(text)
+    if scan is None or scan.text is not text:
+        scan = TextScan(text)
+    lower = scan.lower
     tokens: list[tuple[int, int]] | None = None
     for rule in rules:
-        if rule.hints and not triggered(rule.hints, lower):
+        if rule.hints and not scan.any_of(rule.hints):
             continue
         if rule.shape:
             if tokens is None:
@@ -208,9 +217,9 @@ def detect_secrets(text: str, rules: tuple[SecretRule, ...] = SECRET_RULES) -> l
             for lo, hi in tokens:
                 _collect(rule, rule.pattern.finditer(text, lo, hi), raw, text)
         elif not rule.fast.on_lower:
-            _collect(rule, rule.fast.finditer(text, lower), raw, text)
-        elif same_offsets:
-            _collect(rule, rule.fast.finditer(lower, lower), raw, text)
+            _collect(rule, rule.fast.finditer(text, lower, scan), raw, text)
+        elif scan.aligned:
+            _collect(rule, rule.fast.finditer(lower, lower, scan), raw, text)
         else:  # lower() changed the length: run the case-insensitive original on the text
             _collect(rule, rule.pattern.finditer(text), raw, text)
     return _merge(raw)

@@ -24,7 +24,13 @@ async function runCommand(page, command) {
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
-  await page.keyboard.insertText(command);
+  // Paste (not type): Monaco would auto-indent and auto-close brackets while typing.
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    document.activeElement.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, command);
   await page.locator('[data-testid="editor-Run"]').click();
   // A new frame appears at the top of the stream.
   await page.waitForFunction(
@@ -40,7 +46,7 @@ async function runCommand(page, command) {
       executablePath: spec.chromium || '/usr/bin/chromium',
       headless: true,
       args: LAUNCH_ARGS,
-      viewport: { width: 1440, height: 1000 },
+      viewport: { width: 1920, height: 1000 },
       timeout: 30000,
     });
     const page = context.pages()[0] || (await context.newPage());
@@ -58,6 +64,13 @@ async function runCommand(page, command) {
     await page.locator('[data-testid="connect"]').click();
     await page.locator('[data-testid="disconnectedBanner"]').waitFor({ state: 'detached', timeout: 20000 });
 
+    // On connect the Browser opens `:play start` by itself; let it arrive, then clear the stream
+    // so the newest frame is always ours.
+    await page.locator('[data-testid="frameCommand"]', { hasText: ':play start' })
+      .first().waitFor({ timeout: 10000 }).catch(() => {});
+    await runCommand(page, ':clear').catch(() => {});
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="frame"]').length === 0,
+      null, { timeout: 5000 }).catch(() => {});
     for (const command of spec.commands) {
       await runCommand(page, command);
     }

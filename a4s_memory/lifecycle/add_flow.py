@@ -1,0 +1,126 @@
+"""``MemoryManager.add`` end to end: access -> firewall -> (audit a rejection | ingest with the
+version record and the audit event in the commit transaction). See :mod:`writer`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from a4s_memory.access import Action
+from a4s_memory.audit.chain import AuditLog
+from a4s_memory.contract import StopReason
+from a4s_memory.errors import AccessDenied, InvalidRequest
+from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
+from a4s_memory.graph.ingest import Ingestor
+from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
+from a4s_memory.graph.status_ledger import now_utc
+from a4s_memory.lifecycle.versions import VersionSpec
+from a4s_memory.lifecycle.writer import (
+    WriteBox,
+    lifecycle_fields,
+    raise_rejection,
+    rejection_draft,
+    validation_score,
+    write_draft,
+    write_finalizer,
+)
+from a4s_memory.models import AddMemory, AddResult, render_messages
+from a4s_memory.registry import AgentRegistry
+
+__all__ = ["WriteDeps", "add_memory"]
+
+_DEFAULT_SOURCE_TYPE: Final = "user_message"  # CONTRACT §4: an unlabelled write is the user's own
+
+
+@dataclass(frozen=True, slots=True)
+class WriteDeps:
+    registry: AgentRegistry
+    firewall: Firewall
+    audit: AuditLog
+    ingestor: Ingestor
+
+
+async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddResult:
+    try:
+        access = await deps.registry.authorize(
+            requester_id, req.agent_id, Action.WRITE, req.visibility
+        )
+    except AccessDenied:
+        cause = ("access.not_owner", Layer.SESSION)
+        await deps.audit.append(
+            rejection_draft(requester_id, req, StopReason.POLICY_DISABLED, cause)
+        )
+        raise
+    text, is_message = render_messages(req.messages)
+    try:
+        metadata_json = req.metadata_json()
+    except ValueError:
+        cause = ("bounds.metadata", Layer.SCHEMA)
+        await deps.audit.append(
+            rejection_draft(requester_id, req, StopReason.BOUNDS_EXCEEDED, cause)
+        )
+        raise InvalidRequest(
+            "metadata exceeds 8 KiB", stop_reason=StopReason.BOUNDS_EXCEEDED
+        ) from None
+    decision = deps.firewall.check(
+        WriteRequest(
+            text=text,
+            source_type=req.source.type if req.source else None,
+            source_kind=req.source_kind,
+            source_ref=req.source.ref if req.source else None,
+            category=req.category,
+            key=req.key,
+            ttl_class=req.ttl_class,
+            requester_is_owner=access.is_owner,
+            session_id=req.session_id,
+            visibility=req.visibility,
+        )
+    )
+    if not decision.accepted or decision.redacted_text is None or decision.status is None:
+        await raise_rejection(deps.audit, requester_id, req, decision)
+    prov = WriteProvenance(
+        group_id=access.group_ids[0],
+        decision=decision,
+        written_by=requester_id,
+        source_type=req.source.type.value if req.source else _DEFAULT_SOURCE_TYPE,
+        source_ref=req.source.ref if req.source else None,
+        metadata_json=metadata_json,
+        **lifecycle_fields(req),
+    )
+    box = WriteBox()
+    outcome = await _ingest(deps, req, prov, decision, (is_message, box))
+    return AddResult(
+        memory_id=outcome.episode_uuid,
+        stop_reason=decision.stop_reason,
+        group_id=outcome.group_id,
+        status=outcome.status,
+        redactions=list(decision.redactions),
+        decision_id=decision.decision_id,
+        audit_id=box.audit_id,
+        version=box.version.version_after if box.version else None,
+    )
+
+
+async def _ingest(
+    deps: WriteDeps,
+    req: AddMemory,
+    prov: WriteProvenance,
+    decision: FirewallDecision,
+    how: tuple[bool, WriteBox],
+) -> IngestOutcome:
+    is_message, box = how
+    text = decision.redacted_text or ""
+    draft = write_draft(prov.written_by, req, decision, text)
+    if req.category is None:
+        finalize = write_finalizer(deps.audit, draft, None, box)
+        write = EpisodeWrite(provenance=prov, body=text, is_message=is_message)
+        return await deps.ingestor.add_episode(write, finalize)
+    if not req.key:
+        raise InvalidRequest("a structured item needs a key")
+    spec = VersionSpec(
+        agent_id=req.agent_id, category=req.category.value, key=req.key, value=text,
+        written_by=prov.written_by, validation_score=validation_score(decision),
+        pinned=req.pinned, now=now_utc(),
+    )  # fmt: skip
+    item = ItemWrite(provenance=prov, category=req.category, key=req.key, value=text)
+    return await deps.ingestor.add_item(item, write_finalizer(deps.audit, draft, spec, box))

@@ -1,0 +1,238 @@
+"""Load test: N concurrent AsyncMemoryClients over HTTP against the app served by uvicorn on a free
+127.0.0.1 port, for a bounded time and a bounded number of requests (it stops by itself).
+
+    .venv/bin/python bench/load_bench.py                         # 16 clients, 60 s, <= 20k requests
+    .venv/bin/python bench/load_bench.py --clients 4 --seconds 10
+
+Each client owns its own agent and alternates a write (``POST /memories``) and a search. Reported:
+throughput, p50/p95/p99 per operation, the count of 5xx answers (must be 0) and whether every
+acknowledged write is present afterwards, counted twice: as Episodic nodes in Neo4j and as
+``write`` events in the audit trail. tests/integration/test_load.py runs a small configuration of
+the same code in ``make test``. JSON to bench/results/load.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import socket
+import statistics
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
+
+import uvicorn
+
+from a4s_memory.api.app import create_app
+from a4s_memory.client import AsyncMemoryClient
+from a4s_memory.config import AuthMode, Settings
+from a4s_memory.db import Neo4jStore, connect
+from a4s_memory.errors import A4SError
+from a4s_memory.spaces import spaces_of
+
+RESULTS = Path(__file__).resolve().parent / "results" / "load.json"
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    clients: int = 16
+    seconds: float = 60.0
+    max_requests: int = 20_000  # across all clients
+    run_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+
+    @property
+    def owner(self) -> str:
+        return f"load-owner-{self.run_id}"
+
+    def agent(self, i: int) -> str:
+        return f"load-{self.run_id}-{i}"
+
+
+@dataclass
+class LoadStats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {"add": [], "search": []})
+    statuses: dict[str, int] = field(default_factory=dict)
+    acked: dict[str, list[str]] = field(default_factory=dict)  # agent -> acknowledged memory ids
+    requests: int = 0
+    elapsed: float = 0.0
+
+    def count(self, status: int) -> None:
+        key = str(status)
+        self.statuses[key] = self.statuses.get(key, 0) + 1
+
+    @property
+    def server_errors(self) -> int:
+        return sum(n for s, n in self.statuses.items() if s == "transport" or s.startswith("5"))
+
+
+def settings_for_load(base: Settings) -> Settings:
+    """Loopback demo auth (the X-Requester-Id header is trusted) and no write quota in the way
+    (all clients write as one requester; the quota is measured elsewhere)."""
+    update = {"auth_mode": AuthMode.TRUSTED_HEADER, "host": "127.0.0.1",
+              "write_quota_per_minute": 0.0}  # fmt: skip
+    return base.model_copy(update=update)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def serve(settings: Settings) -> Iterator[str]:
+    """The app under uvicorn on a free loopback port in a background thread; yields the URL."""
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_config=None,
+                            access_log=False, lifespan="on")  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="a4s-load-uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=60)
+
+
+async def _client_loop(url: str, cfg: LoadConfig, i: int, stats: LoadStats) -> None:
+    agent = cfg.agent(i)
+    acked = stats.acked.setdefault(agent, [])
+    deadline = time.monotonic() + cfg.seconds
+    n = 0
+    async with AsyncMemoryClient(url, cfg.owner, retries=1) as client:
+        await client.register_agent(agent, owner_id=cfg.owner)
+        while time.monotonic() < deadline and stats.requests < cfg.max_requests:
+            stats.requests += 1
+            op = "add" if n % 2 == 0 else "search"
+            started = time.perf_counter()
+            try:
+                if op == "add":
+                    text = f"Load note {i}-{n}: the user prefers option {n % 7} for task {i}."
+                    added = await client.add(agent, text, visibility="private")
+                    acked.append(added.memory_id)
+                else:
+                    await client.search(agent, f"option {n % 7} task {i}")
+                stats.count(200)
+            except A4SError as err:
+                stats.count(int(getattr(err, "status_code", 0) or 0))
+            except Exception:  # transport failures count as server-side errors
+                stats.count(-1)
+                stats.statuses["transport"] = stats.statuses.pop("-1", 0) + 1
+            stats.latencies[op].append((time.perf_counter() - started) * 1000)
+            n += 1
+
+
+async def run_load(url: str, cfg: LoadConfig) -> LoadStats:
+    stats = LoadStats()
+    started = time.perf_counter()
+    await asyncio.gather(*(_client_loop(url, cfg, i, stats) for i in range(cfg.clients)))
+    stats.elapsed = time.perf_counter() - started
+    return stats
+
+
+_PRESENT = """
+MATCH (e:Episodic) WHERE e.uuid IN $ids AND e.group_id IN $groups
+MATCH (s:A4SStatus {uuid: e.uuid}) WHERE s.state = 'committed'
+RETURN count(DISTINCT e) AS n
+"""
+_AUDITED = """
+MATCH (a:AuditEvent {agent_id: $agent}) WHERE a.action = 'write' AND a.memory_id IN $ids
+RETURN count(DISTINCT a.memory_id) AS n
+"""
+
+
+async def verify_acked(store: Neo4jStore, stats: LoadStats) -> dict[str, int]:
+    """Acknowledged writes, and how many of them are in Neo4j and in the audit trail."""
+    acked = in_graph = in_audit = 0
+    for agent, ids in stats.acked.items():
+        groups = list(spaces_of(agent).values())
+        acked += len(ids)
+        in_graph += int((await store.execute(_PRESENT, {"ids": ids, "groups": groups}))[0]["n"])
+        in_audit += int((await store.execute(_AUDITED, {"ids": ids, "agent": agent}))[0]["n"])
+    return {"acknowledged": acked, "in_neo4j": in_graph, "in_audit": in_audit}
+
+
+async def cleanup(store: Neo4jStore, cfg: LoadConfig) -> None:
+    agents = [cfg.agent(i) for i in range(cfg.clients)]
+    groups = [g for a in agents for g in spaces_of(a).values()]
+    while (await store.execute(
+        "MATCH (n) WHERE n.group_id IN $g WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS c",
+        {"g": groups},
+    ))[0]["c"]:  # fmt: skip
+        pass
+    await store.execute(
+        "MATCH (n) WHERE (n:Agent OR n:AuditEvent OR n:AuditHead) AND n.agent_id IN $a "
+        "DETACH DELETE n",
+        {"a": agents},
+    )
+
+
+def _pct(ms: list[float]) -> dict[str, float]:
+    if len(ms) < 2:
+        return {"n": len(ms)}
+    cuts = statistics.quantiles(ms, n=100, method="inclusive")
+    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 1),
+            "p95_ms": round(cuts[94], 1), "p99_ms": round(cuts[98], 1)}  # fmt: skip
+
+
+def summarize(stats: LoadStats, presence: dict[str, int]) -> dict[str, Any]:
+    ok = stats.statuses.get("200", 0)
+    return {
+        "requests": stats.requests,
+        "seconds": round(stats.elapsed, 2),
+        "throughput_rps": round(stats.requests / stats.elapsed, 1) if stats.elapsed else 0.0,
+        "ok_rps": round(ok / stats.elapsed, 1) if stats.elapsed else 0.0,
+        "statuses": stats.statuses,
+        "server_errors_5xx": stats.server_errors,
+        "latency": {op: _pct(ms) for op, ms in stats.latencies.items()},
+        "writes": presence,
+        "no_lost_writes": presence["acknowledged"] == presence["in_neo4j"] == presence["in_audit"],
+    }
+
+
+async def _main(args: argparse.Namespace) -> dict[str, Any]:
+    settings = settings_for_load(Settings.from_env())
+    cfg = LoadConfig(clients=args.clients, seconds=args.seconds, max_requests=args.max_requests)
+    async with connect(settings) as store:
+        try:
+            with serve(settings) as url:
+                stats = await run_load(url, cfg)
+            return summarize(stats, await verify_acked(store, stats))
+        finally:
+            await cleanup(store, cfg)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--max-requests", type=int, default=20_000)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args()
+    result = asyncio.run(_main(args))
+    report = {"benchmark": "load", "clients": args.clients, "bounded_seconds": args.seconds,
+              "max_requests": args.max_requests, "machine": platform.platform(),
+              "cpus": os.cpu_count(), "python": platform.python_version(), **result}  # fmt: skip
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
