@@ -134,14 +134,15 @@ async def test_client_over_loopback_uvicorn(
         await cleanup_agents(store, agent)
 
 
+@pytest.mark.parametrize("document", ["README.md", "docs/api.md"])
 async def test_docs_client_example_works_as_written(
-    neo4j_settings: Settings, store: Neo4jStore, unique_id: str
+    neo4j_settings: Settings, store: Neo4jStore, unique_id: str, document: str
 ) -> None:
-    """The 10-line example of docs/api.md, run verbatim (URL and agent id substituted) against
-    `make run`'s mode: trusted-header on loopback."""
-    doc = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    """The 10-line client example of the README and docs/api.md, run verbatim (URL and agent id
+    substituted) against `make run`'s mode: trusted-header on loopback."""
+    doc = (REPO / document).read_text(encoding="utf-8")
     match = re.search(r"<!-- client-example -->\n```python\n(.*?)```", doc, re.S)
-    assert match, "docs/api.md lost its client example"
+    assert match, f"{document} lost its client example"
     code = match.group(1)
     assert len(code.strip().splitlines()) <= 10
     agent = f"ex-{unique_id}"
