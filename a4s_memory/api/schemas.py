@@ -5,18 +5,16 @@ reused where the wire shape is the same (``AddMemory``, ``MemoryView``, ``Transi
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from a4s_memory.contract import StopReason, Visibility
+from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError
 from a4s_memory.firewall import Redaction
-from a4s_memory.graph.search import Provenance, SearchHit
+from a4s_memory.graph.search import SearchHit
 from a4s_memory.graph.transitions import Evidence
 from a4s_memory.models import AddResult
-from a4s_memory.policy.context_policy import MemoryKind
 from a4s_memory.status import MemoryStatus
 
 __all__ = [
@@ -32,7 +30,6 @@ __all__ = [
     "RegisterAgentRequest",
     "SearchRequest",
     "SearchResponse",
-    "SearchResult",
     "SupersedeRequest",
 ]
 
@@ -108,25 +105,8 @@ class SearchRequest(BaseModel):
     limit: int = Field(10, ge=1, le=MAX_LIMIT)
 
 
-class SearchResult(BaseModel):
-    uuid: str
-    kind: MemoryKind
-    text: str
-    group_id: str
-    visibility: Visibility
-    status: MemoryStatus
-    valid_at: datetime | None
-    created_at: datetime | None
-    score: float
-    provenance: Provenance
-
-    @classmethod
-    def from_hit(cls, hit: SearchHit) -> SearchResult:
-        return cls.model_validate(hit.model_dump())
-
-
 class SearchResponse(BaseModel):
-    results: list[SearchResult]
+    results: list[SearchHit]  # the CONTRACT §4 result shape (plus score)
     stop_reason: StopReason = StopReason.SUCCESS_READ
 
 

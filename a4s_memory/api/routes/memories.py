@@ -17,7 +17,6 @@ from a4s_memory.api.schemas import (
     QuarantineRequest,
     SearchRequest,
     SearchResponse,
-    SearchResult,
     SupersedeRequest,
 )
 from a4s_memory.models import AddMemory, DeleteResult, MemoryView, TransitionResult
@@ -50,7 +49,7 @@ async def search_memories(
     body: SearchRequest, requester: RequesterDep, manager: ManagerDep
 ) -> SearchResponse:
     hits = await manager.search(requester.requester_id, body.agent_id, body.query, body.limit)
-    return SearchResponse(results=[SearchResult.from_hit(hit) for hit in hits])
+    return SearchResponse(results=hits)
 
 
 @router.get("/{memory_id}", response_model=MemoryView, responses=_READ_ERRORS)
