@@ -8,6 +8,9 @@ transitions. Thin on purpose: every method is authorize -> (firewall) -> delegat
 
 Every method takes the requester first and goes through ``registry.authorize`` (the one access
 decision); writes also go through the firewall, and only its ``redacted_text`` is stored.
+Every operation leaves one hash-chained audit event (docs/audit.md), written in the same
+transaction as the change it records; versions, rollback, TTL, bulk deletion, export/import and
+the session summary live in :mod:`a4s_memory.lifecycle` (docs/lifecycle.md).
 """
 
 from __future__ import annotations

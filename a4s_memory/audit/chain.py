@@ -76,6 +76,10 @@ _SESSION = """
 MATCH (e:AuditEvent {session_id: $session_id}) WHERE e.agent_id = $agent_id
 RETURN properties(e) AS p ORDER BY e.seq
 """
+_SESSION_REJECTIONS = """
+MATCH (e:AuditEvent {session_id: $session_id}) WHERE e.action IN ['reject', 'poisoning_blocked']
+RETURN count(e) AS n
+"""
 _ALL = "MATCH (e:AuditEvent {agent_id: $agent_id}) RETURN properties(e) AS p ORDER BY e.seq"
 _HEAD = """
 OPTIONAL MATCH (h:AuditHead {agent_id: $agent_id})
@@ -202,6 +206,11 @@ class AuditLog:
             _SESSION, {"agent_id": agent_id, "session_id": session_id}
         )
         return [AuditEventView.from_properties(r["p"]) for r in rows]
+
+    async def session_rejections(self, session_id: str) -> int:
+        """Rejected writes recorded for one session (any agent, any process)."""
+        rows = await self._store.execute(_SESSION_REJECTIONS, {"session_id": session_id})
+        return int(rows[0]["n"]) if rows else 0
 
     async def verify(self, agent_id: str) -> AuditVerification:
         events = [_plain(r["p"]) for r in await self._store.execute(_ALL, {"agent_id": agent_id})]

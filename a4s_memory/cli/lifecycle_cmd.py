@@ -130,7 +130,7 @@ def audit_export(ctx: click.Context, agent_id: str, output: TextIO, requester: s
 
 @audit_group.command("prune")
 @click.option("--retention-days", default=DEFAULT_RETENTION_DAYS, show_default=True,
-              type=click.IntRange(1, 36_500))  # fmt: skip
+              envvar="A4S_AUDIT_RETENTION_DAYS", type=click.IntRange(1, 36_500))  # fmt: skip
 @click.option("--agent", "agent_id", default=None, help="Default: every agent.")
 @click.pass_context
 def audit_prune(ctx: click.Context, retention_days: int, agent_id: str | None) -> None:

@@ -9,6 +9,16 @@ import sys
 import click
 
 from a4s_memory.cli.firewall_cmd import firewall
+from a4s_memory.cli.lifecycle_cmd import (
+    audit_group,
+    clear_cmd,
+    export_cmd,
+    forget_cmd,
+    import_cmd,
+    rollback_cmd,
+    session_summary_cmd,
+    sweep_cmd,
+)
 from a4s_memory.cli.mcp_cmd import mcp
 from a4s_memory.cli.neo4j_cmd import neo4j_group
 from a4s_memory.cli.schema_cmd import schema_group
@@ -38,11 +48,22 @@ def cli(verbose: bool) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr)
 
 
-cli.add_command(firewall)
-cli.add_command(mcp)
-cli.add_command(neo4j_group)
-cli.add_command(schema_group)
-cli.add_command(serve)
+for command in (
+    audit_group,
+    clear_cmd,
+    export_cmd,
+    firewall,
+    forget_cmd,
+    import_cmd,
+    mcp,
+    neo4j_group,
+    rollback_cmd,
+    schema_group,
+    serve,
+    session_summary_cmd,
+    sweep_cmd,
+):
+    cli.add_command(command)
 
 
 def main() -> None:

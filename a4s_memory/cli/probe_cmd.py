@@ -9,6 +9,9 @@ Cron instead of ``--every``::
     0 * * * *  cd /srv/a4s-memory && .venv/bin/a4s-memory probe run >>/var/log/a4s-probes.log 2>&1
 
 A failing probe records an ``incident`` audit event (chain ``a4s-probes``) and the exit code is 1.
+
+``a4s-memory probe scan --agent helper --actor admin-ops [-q QUERY ...]`` runs the sentinels over one
+agent (docs/sentinels.md); serious alerts quarantine; exit 1 when any alert was serious.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ import click
 from a4s_memory.cli.common import settings_from_context
 from a4s_memory.config import Settings
 from a4s_memory.db import connect
+from a4s_memory.graph.embedder import build_embedder
 from a4s_memory.manager import MemoryManager
 from a4s_memory.probes import PROBES, ProbeRunReport, run_probes
+from a4s_memory.sentinels import SentinelAlert, SentinelRunner
 
 probe_group = click.Group("probe", help="Adversarial probes of the memory firewall (seed 004).")
 
@@ -81,4 +86,33 @@ def run(
         click.echo(
             f"{failed} probe run(s) failed; incident(s) recorded in the audit trail", err=True
         )
+        ctx.exit(1)
+
+
+async def _scan(
+    settings: Settings, agent_id: str, actor: str, queries: tuple[str, ...]
+) -> list[SentinelAlert]:
+    async with connect(settings) as store:
+        manager = await MemoryManager.create(store, settings)
+        runner = SentinelRunner(manager, store, build_embedder(settings), actor)
+        return await runner.scan(agent_id, queries)
+
+
+@probe_group.command("scan")
+@click.option("--agent", "agent_id", required=True, help="The agent whose memories to scan.")
+@click.option("--actor", default=None,
+              help="Requester that quarantines (owner or admin). Default: the first admin id.")  # fmt: skip
+@click.option("-q", "--query", "queries", multiple=True,
+              help="A retrieval query for the similarity sentinel (repeatable).")  # fmt: skip
+@click.pass_context
+def scan(ctx: click.Context, agent_id: str, actor: str | None, queries: tuple[str, ...]) -> None:
+    """Run the sentinels over one agent; exit 1 when an alert was serious (quarantined)."""
+    settings = settings_from_context(ctx)
+    who = actor or min(settings.admin_ids, default=None)
+    if who is None:
+        raise click.UsageError("no --actor and no A4S_ADMIN_IDS: nobody may quarantine")
+    alerts = asyncio.run(_scan(settings, agent_id, who, queries))
+    for alert in alerts:
+        click.echo(json.dumps(alert.model_dump(mode="json")))
+    if any(a.serious for a in alerts):
         ctx.exit(1)

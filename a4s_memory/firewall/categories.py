@@ -22,7 +22,6 @@ from a4s_memory.contract import Category, SourceKind, StopReason, TTLClass
 from a4s_memory.firewall.category_rules import CATEGORY_RULES, CategoryRule
 from a4s_memory.firewall.models import Finding, Layer
 from a4s_memory.firewall.triggers import TextScan
-from a4s_memory.firewall.rules import triggered
 
 __all__ = ["CATEGORY_SPECS", "FIELD_BOUNDS", "CategorySpec", "forbidden_findings"]
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = ["FastPattern", "compile_rule", "lower_regex"]
@@ -119,6 +120,77 @@ def _branches(regex: str) -> list[str]:
 _META = frozenset("\\.[](){}*+?|^$")
 
 
+def _expand(branch: str, budget: int = 64) -> list[str]:
+    """For a search-only rule: distribute every *leading* group (``\\b(?:A|B)S`` -> ``\\bAS``,
+    ``\\bBS``; ``\\b(?:X)?S`` -> ``\\bXS``, ``\\bS``), recursively. The union matches exactly the
+    same texts, and each alternative gets a literal prefix. Only used where a yes/no answer is all
+    that is asked (``search``): the matches *found* by ``finditer`` would differ."""
+    lead = "\\b" if branch.startswith("\\b") else ""
+    body = branch[len(lead):]
+    if not body.startswith("(?:"):
+        return [branch]
+    end = _group_end(body, 0)
+    if end <= 0:
+        return [branch]
+    inner, suffix = body[3:end], body[end + 1:]
+    alts = _top_level_branches(inner)
+    if suffix[:1] not in ("?", "*", "+", "{"):
+        out = [lead + alt + suffix for alt in alts]
+    elif suffix[:1] == "?" and suffix[1:2] not in ("?", "+"):
+        rest = suffix[1:]
+        out = [*(lead + alt + rest for alt in alts), lead + rest]
+    else:
+        return [branch]
+    if len(out) > budget:
+        return [branch]
+    return [x for alt in out for x in _expand(alt, budget)]
+
+
+_QUANT = re.compile(r"\{(\d+)(?:(,)(\d*))?\}|\+")
+
+
+def _first_atom(body: str) -> int:
+    """Length of the single-character atom ``body`` starts with (0 when it is not one)."""
+    if not body:
+        return 0
+    if body[0] == "\\":
+        # \d \w \s (and negations) or an escaped punctuation character
+        return 2 if len(body) > 1 and (body[1] in "dDwWsS" or not body[1].isalnum()) else 0
+    if body[0] == "[":
+        i = 2 if body[1:2] == "^" else 1
+        if body[i:i + 1] == "]":
+            i += 1
+        while i < len(body) and body[i] != "]":
+            i += 2 if body[i] == "\\" else 1
+        return i + 1 if i < len(body) else 0
+    return 0 if body[0] in _META else 1
+
+
+def _peel(body: str) -> str:
+    """``A{m,n}S`` -> ``AA{m-1,n-1}S`` and ``A+S`` -> ``AA*S`` for a leading single-character atom
+    ``A``: the same regex (same matches, same backtracking order), but now it starts with a
+    character ``re`` can look for directly instead of trying the pattern at every position."""
+    n = _first_atom(body)
+    m = _QUANT.match(body, n) if n else None
+    if m is None or body[m.end():m.end() + 1] == "+":  # possessive: leave alone
+        return body
+    atom, rest = body[:n], body[m.end():]
+    if m.group(0) == "+":
+        return atom + atom + "*" + rest
+    lo = int(m.group(1))
+    if lo < 1:
+        return body
+    if m.group(2) is None:
+        quant = f"{{{lo - 1}}}"
+    elif m.group(3):
+        quant = f"{{{lo - 1},{int(m.group(3)) - 1}}}"
+    else:
+        quant = f"{{{lo - 1},}}"
+    if quant in ("{0}", "{0,0}"):
+        return atom + (rest[1:] if rest.startswith("?") else rest)
+    return atom + atom + quant + rest
+
+
 def _literal_prefix(body: str) -> str:
     """The literal text every match of ``body`` (a branch without its ``\\b``) starts with, as
     written in the regex ('' when none)."""
@@ -130,11 +202,14 @@ def _literal_prefix(body: str) -> str:
     return body[:max(n, 0)]
 
 
+_WORD_ATOM = re.compile(r"\\[dw]|\[(?:[A-Za-z0-9_]|[A-Za-z0-9]-[A-Za-z0-9]|\\[dw])+\]")
+
+
 @dataclass(frozen=True, slots=True)
 class _Branch:
     pattern: re.Pattern[str]
     lead_boundary: bool  # a ``\b`` was moved out of the regex: check it at the hit's start
-    trigger: str  # literal prefix that must occur in the lower-cased text ('' = none)
+    triggers: tuple[str, ...]  # every match starts with one of these (lower-cased; () = unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,14 +233,14 @@ class FastPattern:
         positions_ok = scan is not None and (self.on_lower or scan.aligned)
         for b in self.branches:
             pos = 0
-            if b.trigger:
+            if b.triggers:
                 if scan is not None:
-                    at = scan.start(b.trigger)
+                    at = scan.first_of(b.triggers)
                     if at < 0:
                         continue
                     if positions_ok:
                         pos = at
-                elif lower is not None and b.trigger not in lower:
+                elif lower is not None and not any(t in lower for t in b.triggers):
                     continue
             if not b.lead_boundary:
                 yield from b.pattern.finditer(target, pos)
@@ -189,22 +264,33 @@ class FastPattern:
 
 def _branch(branch: str, flags: int) -> _Branch:
     lead = branch.startswith("\\b")
-    body = branch[2:] if lead else branch
+    body = _peel(branch[2:] if lead else branch)
+    triggers = prefixes(body, flags)
     literal = _literal_prefix(body)
-    trigger = literal.lower() if len(literal) >= 2 else ""
     if lead and literal:
         # \b before the literal == the character before it is (not) a word character
         look = "(?<!\\w" if _is_word(literal[0]) else "(?<=\\w"
         body = literal + look + literal + ")" + body[len(literal):]
         lead = False
-    return _Branch(re.compile(body, flags), lead, trigger)
+    elif (lead and (atom := _WORD_ATOM.match(body)) is not None
+          and body[atom.end():atom.end() + 1] not in ("?", "*", "+", "{")):
+        # the first character is a word character: \b == the one before it is not
+        a = atom.group(0)
+        body = a + "(?<!\\w" + a + ")" + body[len(a):]
+        lead = False
+    return _Branch(re.compile(body, flags), lead, triggers)
 
 
-def compile_rule(regex: str, flags: int) -> FastPattern:
+def compile_rule(regex: str, flags: int, *, search_only: bool = False) -> FastPattern:
+    """Compile ``regex`` (see the module docstring). ``search_only``: the rule is only ever asked
+    whether it matches, so leading groups may be distributed further (:func:`_expand`)."""
     on_lower = bool(flags & re.IGNORECASE)
     if on_lower:
         regex = lower_regex(regex)
         flags &= ~re.IGNORECASE
-    branches = tuple(_branch(b, flags) for b in _branches(regex))
-    register(b.trigger for b in branches)
+    split = _branches(regex)
+    if search_only:
+        split = [x for b in split for x in _expand(b)]
+    branches = tuple(_branch(b, flags) for b in split)
+    register(t for b in branches for t in b.triggers)
     return FastPattern(regex, branches, on_lower)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import cache
 from typing import Final
 
 from a4s_memory.contract import StopReason
@@ -43,14 +44,18 @@ __all__ = [
 ]
 
 _INJ: Final = StopReason.INJECTION_DETECTED
-_AGENT_REF: Final = re.compile(r"(?<![\w.@])@([A-Za-z][\w-]{1,38})\b")
+# ``(?<![\w.@])@...`` with the lookbehind moved after the "@" so ``re`` jumps from "@" to "@"
+_AGENT_REF: Final = re.compile(r"@(?<![\w.@]@)([A-Za-z][\w-]{1,38})\b")
 _URL: Final = re.compile(r"^[(<\"'\[]?[a-z][a-z0-9+.-]{1,20}://", re.IGNORECASE)
-_SENTENCE_SPLIT: Final = re.compile(r"(?<=[.!?])\s+|\n+")
+# Splits exactly like ``(?<=[.!?])\s+|\n+``, written to start with ``\s`` so ``re`` jumps from
+# blank to blank instead of trying the lookbehind at every character.
+_SENTENCE_SPLIT: Final = re.compile(r"\s(?:(?<=[.!?]\s)\s*|(?<=\n)\n*)")
 _LEAD_NOISE: Final = re.compile(r"^[\s\-*•>#\d.)\"'(\[]+")
 _ZW_BETWEEN_LETTERS: Final = re.compile(r"[A-Za-z][\u200b\u200c\u200d\u2060\ufeff\u00ad]+[A-Za-z]")
 _MIXED_SCRIPT: Final = re.compile(
     r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b"
 )
+_FIRST_WORDS: Final = 8
 _SKIP_WORDS: Final = frozenset({"please", "and", "then", "also", "now", "just", "kindly", "so"})
 _IMPERATIVES: Final = frozenset(
     """ignore disregard forget override bypass disable enable send forward post upload transmit
@@ -97,7 +102,11 @@ def regex_findings(
     seen: set[tuple[str, StopReason | None]] = set()
     if scan is None or scan.text is not text:
         scan = TextScan(text)
-    all_views = views(text, None if folded is None else folded.text)
+    if folded is None and not text.isascii():
+        all_views = views(text)
+    else:  # the decoded views start from the normalised text (the text itself when ASCII)
+        base = scan if folded is None else folded
+        all_views = views(text, base.text, base.runs())
     # The normalised view (when there is one) replaces the original for the full scan: it only
     # removes invisible characters and folds look-alikes, so it matches everything the original
     # would. A hit is attributed to the original when the original alone also matches.
@@ -151,10 +160,26 @@ def max_token_entropy(text: str, min_len: int) -> float:
     link is not obfuscation (its base64 parts are decoded and re-checked, and high-entropy
     tokens are already redacted as possible secrets before this runs)."""
     best = 0.0
-    for token in text.replace(REDACTION_TOKEN, " ").split():
-        if len(token) >= min_len and not _URL.match(token):
+    for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
+        if not _URL.match(token):
             best = max(best, shannon_entropy(token))
     return best
+
+
+@cache
+def _token_patterns(min_len: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return re.compile(f"\\S{{{min_len},}}"), re.compile(f"\\s(\\S{{{min_len},}})")
+
+
+def _long_tokens(text: str, min_len: int) -> list[str]:
+    """``[t for t in text.split() if len(t) >= min_len]``, found by ``re`` from blank to blank."""
+    if min_len < 1:
+        return [t for t in text.split() if len(t) >= min_len]
+    head, after_blank = _token_patterns(min_len)
+    first = head.match(text)
+    out = [first.group(0)] if first is not None else []
+    out.extend(after_blank.findall(text))
+    return out
 
 
 def agent_references(text: str) -> int:
@@ -169,10 +194,17 @@ def imperative_density(text: str) -> tuple[float, int]:
         return 0.0, 0
     imperative = 0
     for sentence in sentences:
-        words = _LEAD_NOISE.sub("", sentence).lower().split()
-        while words and words[0].strip(",:;") in _SKIP_WORDS:
-            words = words[1:]
-        if words and words[0].strip(",:;!") in _IMPERATIVES:
+        # only the first words matter: split a few, and everything when they are all skip words
+        lowered = _LEAD_NOISE.sub("", sentence).lower()
+        words = lowered.split(None, _FIRST_WORDS)
+        if len(words) > _FIRST_WORDS and all(
+            w.strip(",:;") in _SKIP_WORDS for w in words[:_FIRST_WORDS]
+        ):
+            words = lowered.split()
+        i = 0
+        while i < len(words) and words[i].strip(",:;") in _SKIP_WORDS:
+            i += 1
+        if i < len(words) and words[i].strip(",:;!") in _IMPERATIVES:
             imperative += 1
     return imperative / len(sentences), len(sentences)
 

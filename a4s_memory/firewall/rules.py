@@ -66,7 +66,9 @@ def triggered(triggers: tuple[str, ...], lower: str) -> bool:
 
 
 def _r(rule_id: str, regex: str, reason: str, flags: int = _I, *, soft: bool = False) -> Rule:
-    return Rule(rule_id, compile_rule(regex, flags), reason, None if soft else _INJ)
+    # injection rules are only asked whether they match: leading groups can be distributed
+    return Rule(rule_id, compile_rule(regex, flags, search_only=True), reason,
+                None if soft else _INJ)
 
 
 _DATA = (

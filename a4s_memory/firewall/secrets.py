@@ -43,7 +43,7 @@ class SecretRule:
     fast: FastPattern  # the same rule compiled for speed (see a4s_memory.firewall.fastre)
     group: int = 0
     hints: tuple[str, ...] = ()  # lower-case literals, one must occur in the lower-cased text
-    shape: bool = False  # runs only inside long tokens (see _LONG_TOKEN), not over the whole text
+    shape: bool = False  # runs only inside long tokens (TextScan.runs), not the whole text
 
 
 def _s(rule_id: str, level: SecretLevel, kind: str, regex: str, *hints: str, group: int = 0,
@@ -159,11 +159,9 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
 
 register(h for r in SECRET_RULES for h in r.hints)
 
-# Candidate runs for the shape rules: one scan of the text instead of one per shape rule. A run
-# can only start where the previous character is a separator (a match never starts inside a run:
-# the greedy run from the run's start is at least as long), so the lookbehind changes no match and
-# spares ``re`` re-scanning every suffix of every short word.
-_LONG_TOKEN: Final = re.compile(r"(?<![^\s\"'`,;(){}\[\]<>|])[^\s\"'`,;(){}\[\]<>|]{24,}")
+# Candidate runs for the shape rules (one scan of the text instead of one per shape rule): the
+# separator-free runs of at least this many characters (TextScan.runs).
+_LONG_TOKEN_MIN: Final = 24
 _VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
 _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
 
@@ -213,7 +211,7 @@ def detect_secrets(
             continue
         if rule.shape:
             if tokens is None:
-                tokens = [m.span() for m in _LONG_TOKEN.finditer(text)]
+                tokens = scan.runs(_LONG_TOKEN_MIN)
             for lo, hi in tokens:
                 _collect(rule, rule.pattern.finditer(text, lo, hi), raw, text)
         elif not rule.fast.on_lower:

@@ -15,11 +15,12 @@ the answer never depends on what the index holds.
 from __future__ import annotations
 
 import importlib
+import re
 import threading
 from collections.abc import Iterable
 from typing import Any, Final
 
-__all__ = ["TextScan", "backend", "register"]
+__all__ = ["TextScan", "backend", "long_runs", "register"]
 
 try:  # pyahocorasick ships no type information
     _AHO: Any = importlib.import_module("ahocorasick")
@@ -27,35 +28,46 @@ except ImportError:  # pragma: no cover - exercised by tests through _build(use_
     _AHO = None
 
 
-class _Index:
-    """An immutable snapshot: the literals and, when available, their automaton."""
+_AC_MIN: Final = 3  # shorter literals occur everywhere: str.find (memoised) beats the automaton
 
-    __slots__ = ("automaton", "literals")
+
+class _Index:
+    """An immutable snapshot: the literals and, when available, the automaton of the long ones."""
+
+    __slots__ = ("automaton", "literals", "long", "short_of")
 
     def __init__(self, literals: frozenset[str], use_automaton: bool) -> None:
         self.literals = literals
         self.automaton: Any = None
-        if use_automaton and _AHO is not None and literals:
+        long = frozenset(lit for lit in literals if len(lit) >= _AC_MIN)
+        if use_automaton and _AHO is not None and long:
             automaton = _AHO.Automaton()
-            for lit in sorted(literals):
+            for lit in sorted(long):
                 automaton.add_word(lit, lit)
             automaton.make_automaton()
             self.automaton = automaton
+        else:
+            long = frozenset()
+        self.long = long  # the literals the automaton answers for
+        # per literal tuple: the members the automaton does not answer for (memoised)
+        self.short_of: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def first_starts(self, lower: str) -> dict[str, int]:
-        """Each registered literal occurring in ``lower`` -> index of its first occurrence."""
+        """Each automaton literal occurring in ``lower`` -> index of its first occurrence."""
         first: dict[str, int] = {}
         if self.automaton is not None:
             # matches come in order of their end, so the first one seen per literal is the first
             for end, lit in self.automaton.iter(lower):
                 if lit not in first:
                     first[lit] = end - len(lit) + 1
-            return first
-        for lit in self.literals:
-            at = lower.find(lit)
-            if at >= 0:
-                first[lit] = at
         return first
+
+    def others(self, literals: tuple[str, ...]) -> tuple[str, ...]:
+        out = self.short_of.get(literals)
+        if out is None:
+            out = tuple(lit for lit in literals if lit not in self.long)
+            self.short_of[literals] = out
+        return out
 
 
 _LOCK: Final = threading.Lock()
@@ -96,6 +108,30 @@ def backend() -> str:
     return "aho-corasick" if _current().automaton is not None else "str.find"
 
 
+# Runs of characters that are not blanks, quotes, brackets or list punctuation: where base64, hex
+# and high-entropy secrets can hide. A run is found from the separator before it (or the start of
+# the text), so ``re`` only tries a match after separators instead of at every character of every
+# short word (the same spans as ``[^...]{n,}`` with finditer, about 2x faster).
+_SEP: Final = r"\s\"'`,;(){}\[\]<>|"
+_HEAD_RUN: Final = re.compile(f"[^{_SEP}]{{20,}}")
+_NEXT_RUN: Final = re.compile(f"[{_SEP}]([^{_SEP}]{{20,}})")
+_RUN_MIN: Final = 20
+
+
+def long_runs(text: str, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
+    """Spans of the maximal separator-free runs of at least ``min_len`` (>= 20) characters."""
+    if min_len < _RUN_MIN:
+        raise ValueError(f"min_len must be >= {_RUN_MIN}")
+    out: list[tuple[int, int]] = []
+    head = _HEAD_RUN.match(text)
+    if head is not None:
+        out.append(head.span())
+    out.extend(m.span(1) for m in _NEXT_RUN.finditer(text))
+    if min_len > _RUN_MIN:
+        out = [(lo, hi) for lo, hi in out if hi - lo >= min_len]
+    return out
+
+
 class TextScan:
     """One text, its lower-cased form and (computed on first use) where each literal first occurs.
 
@@ -103,7 +139,7 @@ class TextScan:
     in ``lower`` is the same position in ``text``.
     """
 
-    __slots__ = ("_first", "_index", "aligned", "lower", "text")
+    __slots__ = ("_first", "_found", "_index", "_runs", "aligned", "lower", "text")
 
     def __init__(self, text: str, lower: str | None = None) -> None:
         self.text = text
@@ -111,6 +147,16 @@ class TextScan:
         self.aligned = len(self.lower) == len(text)
         self._index: _Index | None = None
         self._first: dict[str, int] | None = None
+        self._found: dict[str, int] = {}  # str.find answers, memoised
+        self._runs: list[tuple[int, int]] | None = None
+
+    def runs(self, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
+        """:func:`long_runs` of the text (computed once)."""
+        if self._runs is None:
+            self._runs = long_runs(self.text)
+        if min_len == _RUN_MIN:
+            return self._runs
+        return [(lo, hi) for lo, hi in self._runs if hi - lo >= min_len]
 
     def _hits(self) -> tuple[_Index, dict[str, int]]:
         if self._first is None or self._index is None:
@@ -118,17 +164,32 @@ class TextScan:
             self._first = self._index.first_starts(self.lower)
         return self._index, self._first
 
+    def _find(self, literal: str) -> int:
+        at = self._found.get(literal)
+        if at is None:
+            at = self._found[literal] = self.lower.find(literal)
+        return at
+
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
         index, first = self._hits()
-        if index.literals.issuperset(literals):
-            return not first.keys().isdisjoint(literals)
-        lower = self.lower
-        return any(lit in lower for lit in literals)
+        if not first.keys().isdisjoint(literals):
+            return True
+        for lit in index.others(literals):  # noqa: SIM110 - a plain loop, no generator: hot path
+            if self._find(lit) >= 0:
+                return True
+        return False
+
+    def first_of(self, literals: tuple[str, ...]) -> int:
+        """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
+        index, first = self._hits()
+        best = -1
+        for lit in literals:
+            at = first.get(lit, -1) if lit in index.long else self._find(lit)
+            if at >= 0 and (best < 0 or at < best):
+                best = at
+        return best
 
     def start(self, literal: str) -> int:
         """Index in ``lower`` of the first occurrence of ``literal``; -1 when absent."""
-        index, first = self._hits()
-        if literal in index.literals:
-            return first.get(literal, -1)
-        return self.lower.find(literal)
+        return self.first_of((literal,))

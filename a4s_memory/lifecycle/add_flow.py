@@ -19,6 +19,7 @@ from a4s_memory.lifecycle.writer import (
     WriteBox,
     lifecycle_fields,
     raise_rejection,
+    refuse_disabled_session,
     rejection_draft,
     validation_score,
     write_draft,
@@ -62,6 +63,8 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         raise InvalidRequest(
             "metadata exceeds 8 KiB", stop_reason=StopReason.BOUNDS_EXCEEDED
         ) from None
+    limit = deps.firewall.sessions.rejection_limit
+    await refuse_disabled_session(deps.audit, requester_id, req, limit)
     decision = deps.firewall.check(
         WriteRequest(
             text=text,

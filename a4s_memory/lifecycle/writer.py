@@ -31,6 +31,7 @@ __all__ = [
     "WriteBox",
     "lifecycle_fields",
     "raise_rejection",
+    "refuse_disabled_session",
     "rejection_draft",
     "validation_score",
     "write_draft",
@@ -95,6 +96,21 @@ async def raise_rejection(
         )
     raise FirewallRejected(
         f"the memory firewall rejected the write: {reason.value}", stop_reason=reason
+    )
+
+
+async def refuse_disabled_session(
+    audit: AuditLog, requester_id: str, req: AddMemory, limit: int
+) -> None:
+    """G5 across processes and restarts: the audit log, not only this process's SessionGate,
+    decides whether a session already had ``limit`` rejections."""
+    if req.session_id is None or await audit.session_rejections(req.session_id) < limit:
+        return
+    stop = StopReason.POLICY_DISABLED
+    await audit.append(rejection_draft(requester_id, req, stop, ("session.disabled", Layer.SESSION)))
+    raise AccessDenied(
+        f"memory writes are disabled: {stop.value}",
+        suggestion="writes stay disabled for this session (seed 000 G5); see the session summary",
     )
 
 

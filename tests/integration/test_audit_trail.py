@@ -11,7 +11,7 @@ import pytest
 
 from a4s_memory.audit.events import AuditAction, AuditDraft
 from a4s_memory.db import Neo4jStore
-from a4s_memory.errors import AccessDenied, FirewallRejected
+from a4s_memory.errors import AccessDenied, FirewallRejected, StoreUnavailable
 from a4s_memory.graph.status_ledger import now_utc
 from a4s_memory.manager import MemoryManager
 from tests.integration.test_audit_helpers import ADMIN, OWNER, events, make_manager_fixture
@@ -123,3 +123,24 @@ async def test_audit_access_and_filter(lifecycle: tuple[MemoryManager, str]) -> 
     assert len(await manager.audit(ADMIN, agent, last=1)) == 1
     with pytest.raises(AccessDenied):
         await manager.audit("stranger", agent)
+
+
+async def test_no_memory_without_its_event(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager, agent = lifecycle
+
+    async def broken(*_args: object, **_kwargs: object) -> str:
+        raise RuntimeError("audit store down")
+
+    monkeypatch.setattr(manager._audit, "append_tx", broken)
+    for body in ({"agent_id": agent, "messages": TEXTS[0]},
+                 {"agent_id": agent, "messages": "tabs", "category": "preference", "key": "indent",
+                  "source": {"type": "explicit_save"}}):  # fmt: skip
+        with pytest.raises(StoreUnavailable):
+            await manager.add(OWNER, body)
+    rows = await store.execute(
+        "MATCH (n) WHERE n.group_id STARTS WITH $p RETURN count(n) AS n", {"p": f"agent-{agent}-"}
+    )
+    assert rows[0]["n"] == 0
+    assert await events(store, agent) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from a4s_memory.contract import StopReason
+from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import AccessDenied, FirewallRejected
 from a4s_memory.manager import MemoryManager
 from tests.integration.test_audit_helpers import OWNER, make_manager_fixture
@@ -41,3 +42,19 @@ async def test_three_rejections_disable_the_session(lifecycle: tuple[MemoryManag
     assert empty.notification == "" and not empty.writes_disabled
     with pytest.raises(AccessDenied):
         await manager.session_summary("stranger", agent, session)
+
+
+async def test_the_gate_holds_across_processes(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore
+) -> None:
+    manager, agent = lifecycle
+    session = f"x-{agent}"
+    for _ in range(3):
+        with pytest.raises(FirewallRejected):
+            await manager.add(OWNER, {"agent_id": agent, "messages": BAD, "session_id": session})
+    restarted = await MemoryManager.create(store, manager._p.settings)  # a fresh SessionGate
+    with pytest.raises(AccessDenied):
+        await restarted.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea.",
+                                    "session_id": session})  # fmt: skip
+    summary = await restarted.session_summary(OWNER, agent, session)
+    assert summary.writes_disabled and len(summary.rejections) == 4

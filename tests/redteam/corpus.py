@@ -1,7 +1,9 @@
 """Loader for the shared evaluation corpora (../shared/corpora, read by path, never copied).
 
 The corpora live beside the repository: ``<repo root>/../shared/corpora``. Override with the
-``A4S_CORPORA_DIR`` environment variable.
+``A4S_CORPORA_DIR`` environment variable. Tests that need them call :func:`require_corpora`: they
+are skipped when the corpora are missing (a developer clone without ``shared/``), and FAIL instead
+when ``A4S_REQUIRE_CORPORA=1`` (``make test`` sets it), so a CI run cannot pass without them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPORA_DIR = Path(os.environ.get("A4S_CORPORA_DIR", REPO_ROOT.parent / "shared" / "corpora"))
@@ -38,3 +42,17 @@ def iter_items(name: str, label: str | None = None) -> Iterator[Item]:
 
 def available() -> bool:
     return corpus_path("locomo_facts").exists()
+
+
+def corpora_required() -> bool:
+    return os.environ.get("A4S_REQUIRE_CORPORA", "").strip() == "1"
+
+
+def require_corpora() -> None:
+    """Skip (default) or fail (``A4S_REQUIRE_CORPORA=1``) when the corpora are missing."""
+    if available():
+        return
+    message = f"shared corpora not found at {CORPORA_DIR}"
+    if corpora_required():
+        pytest.fail(f"{message} and A4S_REQUIRE_CORPORA=1", pytrace=False)
+    pytest.skip(f"{message} (set A4S_CORPORA_DIR, or A4S_REQUIRE_CORPORA=1 to fail)")

@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-from corpus import available
+from corpus import require_corpora
 from redteam_scoring import EXTERNAL, decisions, table, tallies
 
-pytestmark = pytest.mark.skipif(not available(), reason="../shared/corpora not present")
+
+@pytest.fixture(autouse=True)
+def _corpora() -> None:
+    """Skipped without ../shared/corpora; a failure instead with A4S_REQUIRE_CORPORA=1."""
+    require_corpora()
 
 
 def rate(items: list[tuple[dict[str, object], object]], pred: object) -> float:

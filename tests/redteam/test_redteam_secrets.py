@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import pytest
-from corpus import available, load
+from corpus import load, require_corpora
 
 from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest, detect_secrets
 
-pytestmark = pytest.mark.skipif(not available(), reason="../shared/corpora not present")
+
+@pytest.fixture(autouse=True)
+def _corpora() -> None:
+    """Skipped without ../shared/corpora; a failure instead with A4S_REQUIRE_CORPORA=1."""
+    require_corpora()
 
 
 def _recall(corpus: str, label: str) -> tuple[int, int]:
