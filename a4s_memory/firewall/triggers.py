@@ -183,10 +183,17 @@ class TextScan:
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
         index, first = self._hits()
+        long = index.long
         best = -1
         for lit in literals:
-            at = first.get(lit, -1) if lit in index.long else self._find(lit)
-            if at >= 0 and (best < 0 or at < best):
+            at = first.get(lit)
+            if at is None:
+                if lit in long:
+                    continue  # the automaton saw every occurrence: absent
+                at = self._find(lit)
+                if at < 0:
+                    continue
+            if best < 0 or at < best:
                 best = at
         return best
 
