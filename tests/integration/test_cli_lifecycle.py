@@ -123,9 +123,7 @@ def test_rollback_lists_and_restores_versions(
     listed = _invoke(neo4j_settings, "rollback", ids["second"], "--list", "--as", OWNER)
     assert listed.exit_code == 0, listed.output
     versions = json.loads(listed.output)
-    assert [v["version"] for v in versions][:2] == [1, 2] or {1, 2} <= {
-        v["version"] for v in versions
-    }
+    assert {1, 2} <= {v["version"] for v in versions}
 
     restored = _invoke(neo4j_settings, "rollback", ids["second"], "--to", "1", "--as", OWNER)
     assert restored.exit_code == 0, restored.output
