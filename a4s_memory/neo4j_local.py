@@ -133,9 +133,12 @@ class LocalNeo4j:
         """Compile the launcher and resolve Neo4j's classpath (skipped when up to date)."""
         target = self._project / "target"
         classpath = target / "classpath.txt"
+        # A stamp written after each successful build: Maven leaves classpath.txt untouched when
+        # its content is unchanged, so that file's mtime cannot tell whether the build is current.
+        stamp = target / ".a4s-built"
         sources = [self._project / "pom.xml", *sorted((self._project / "src").rglob("*.java"))]
-        if classpath.exists() and (target / "classes").exists():
-            built = classpath.stat().st_mtime
+        if classpath.exists() and (target / "classes").exists() and stamp.exists():
+            built = stamp.stat().st_mtime
             if all(src.stat().st_mtime <= built for src in sources):
                 return classpath
         mvn = shutil.which("mvn")
@@ -158,6 +161,7 @@ class LocalNeo4j:
                 f"the Maven build of the local Neo4j failed (exit {proc.returncode}):\n{tail}",
                 suggestion="check that Maven Central is reachable and Java 17 is installed",
             )
+        stamp.touch()
         return classpath
 
     # -- start/stop ---------------------------------------------------------------------------

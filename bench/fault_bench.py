@@ -37,7 +37,7 @@ from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.errors import A4SError, NotFound
-from a4s_memory.neo4j_local import LocalNeo4j, project_dir
+from a4s_memory.neo4j_local import LocalNeo4j
 from a4s_memory.schema import apply_schema
 from a4s_memory.spaces import spaces_of
 
@@ -46,17 +46,6 @@ from bench.load_bench import serve, settings_for_load
 
 RESULTS = Path(__file__).resolve().parent / "results" / "fault.json"
 OWNER = "fault-owner"
-
-
-class PrebuiltNeo4j(LocalNeo4j):
-    """LocalNeo4j that reuses the already compiled launcher instead of re-running Maven on every
-    start (the stock launcher rebuilds whenever a source is newer than classpath.txt)."""
-
-    def build(self) -> Path:
-        target = project_dir() / "target"
-        if (target / "classpath.txt").exists() and (target / "classes").exists():
-            return target / "classpath.txt"
-        return super().build()
 
 
 @dataclass(frozen=True)
@@ -201,7 +190,7 @@ async def verify(store: Neo4jStore, client: AsyncMemoryClient, stream: Stream) -
 
 async def run_fault(cfg: FaultConfig) -> dict[str, Any]:
     settings = settings_for_load(cfg.settings())
-    server = PrebuiltNeo4j(settings)
+    server = LocalNeo4j(settings)
     started = time.monotonic()
     try:
         await asyncio.to_thread(server.start)
