@@ -53,7 +53,8 @@ class Settings(BaseSettings):
     auth_mode: AuthMode = Field(AuthMode.TOKEN, validation_alias=_env("A4S_AUTH_MODE"))
     api_keys_file: Path | None = Field(None, validation_alias=_env("A4S_API_KEYS_FILE"))
     max_body_bytes: int = Field(64 * 1024, ge=1024, validation_alias=_env("A4S_MAX_BODY_BYTES"))
-    write_quota_per_minute: int = Field(120, ge=1, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))
+    # 0 turns the per-requester write quota off (e.g. behind a gateway that enforces its own).
+    write_quota_per_minute: float = Field(120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))
     write_quota_burst: int = Field(30, ge=1, validation_alias=_env("A4S_WRITE_QUOTA_BURST"))
     admin_ids: Annotated[frozenset[str], NoDecode] = Field(
         frozenset(), validation_alias=_env("A4S_ADMIN_IDS")

@@ -18,9 +18,7 @@ import asyncio
 import json
 import os
 import platform
-import socket
 import statistics
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -31,9 +29,9 @@ from typing import Any
 
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 
-import uvicorn
 
 from a4s_memory.api.app import create_app
+from a4s_memory.api.background import serve_in_background
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.db import Neo4jStore, connect
@@ -83,31 +81,11 @@ def settings_for_load(base: Settings) -> Settings:
     return base.model_copy(update=update)
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def serve(settings: Settings) -> Iterator[str]:
     """The app under uvicorn on a free loopback port in a background thread; yields the URL."""
-    port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_config=None,
-                            access_log=False, lifespan="on")  # fmt: skip
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="a4s-load-uvicorn", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=60)
+    with serve_in_background(create_app(settings)) as url:
+        yield url
 
 
 async def _client_loop(url: str, cfg: LoadConfig, i: int, stats: LoadStats) -> None:

@@ -10,11 +10,11 @@ import asyncio
 from pathlib import Path
 from urllib.parse import urlparse
 
+from a4s_memory.api.background import free_loopback_port
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
 from tests.integration.test_api_support import (
     api_settings,
-    free_port,
     running_app,
     tcp_forwarder,
 )
@@ -24,7 +24,7 @@ async def test_readyz_503_while_neo4j_down_then_recovers(
     neo4j_settings: Settings, store: Neo4jStore, tmp_path: Path
 ) -> None:
     target = urlparse(neo4j_settings.neo4j_uri).port or 7687
-    port = free_port()
+    port = free_loopback_port()
     settings = api_settings(
         neo4j_settings, tmp_path, neo4j_uri=f"bolt://127.0.0.1:{port}"
     )

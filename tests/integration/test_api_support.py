@@ -5,20 +5,17 @@ an in-process app with its lifespan running, a real uvicorn server on a free loo
 from __future__ import annotations
 
 import asyncio
-import socket
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 
 from a4s_memory.api.app import create_app
+from a4s_memory.api.background import serve_in_background
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.db import Neo4jStore
@@ -63,38 +60,11 @@ async def running_app(
             yield app, client
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def served(settings: Settings, limits: ApiLimits | None = None) -> Iterator[str]:
-    """Serve the app with uvicorn on a free 127.0.0.1 port in a background thread (its own event
-    loop and its own Neo4j driver); yields the base URL; shuts down gracefully."""
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(settings, limits=limits),
-        host="127.0.0.1",
-        port=port,
-        log_config=None,
-        access_log=False,
-        lifespan="on",
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="a4s-test-uvicorn", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+    """The app served by uvicorn on a free 127.0.0.1 port (its own loop and Neo4j driver)."""
+    with serve_in_background(create_app(settings, limits=limits), start_timeout_s=30) as url:
+        yield url
 
 
 async def cleanup_agents(store: Neo4jStore, *agent_ids: str) -> None:
