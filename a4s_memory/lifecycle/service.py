@@ -23,6 +23,7 @@ from a4s_memory.graph.ingest import Ingestor
 from a4s_memory.graph.status_ledger import now_utc
 from a4s_memory.graph.transitions import ElementRef
 from a4s_memory.lifecycle import deletion, portability, rollback, session, sweeper
+from a4s_memory.lifecycle.import_screen import screen_import
 from a4s_memory.lifecycle.pinning import set_pinned
 from a4s_memory.models_lifecycle import (
     BulkDeleteResult,
@@ -139,6 +140,7 @@ class Lifecycle:
         rows = list(records)
         draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id)
         groups = sorted(spaces_of(agent_id).values())
+        screen_import(rows, groups, self._firewall)  # before anything is written
         counts, event = await portability.import_records(
             self.store, self.audit_log, draft, groups, rows
         )

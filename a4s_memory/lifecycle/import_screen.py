@@ -1,0 +1,76 @@
+"""What an import must pass before anything is written: an export file is input like any other.
+
+* Every record names one of the target agent's own spaces (``group_id`` is required, not optional).
+* Node labels come from an allow-list: an Entity may carry ``Entity`` plus entity-type labels, never
+  one of the layer's own bookkeeping labels (a crafted file could otherwise mint ``Agent`` or
+  ``AuditEvent`` nodes).
+* Every text that retrieval can return (episode content, entity names and summaries, facts, item
+  values) passes the memory firewall's content rules again; the first rejection refuses the whole
+  import with its stop reason (fail closed: nothing is written).
+
+The statuses in the file are restored as they are (that is what makes the round trip exact); an
+owner can only import into their own, empty agent. See docs/lifecycle.md for what that implies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, Final
+
+from a4s_memory.contract import SourceType
+from a4s_memory.errors import FirewallRejected, InvalidRequest
+from a4s_memory.firewall import Firewall, WriteRequest
+
+__all__ = ["screen_import"]
+
+_LABEL: Final = re.compile(r"^[A-Z][A-Za-z0-9_]{0,63}$")
+_RESERVED_LABELS: Final = frozenset(
+    {"Agent", "AuditEvent", "AuditHead", "A4SStatus", "A4SItem", "A4SVersion", "Episodic",
+     "Community", "Saga"}
+)  # fmt: skip
+# Which properties of which record type hold text that can reach a reader.
+_TEXT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "episode": ("content",),
+    "entity": ("name", "summary"),
+    "edge": ("fact", "name"),
+    "version": ("content",),
+}
+_HAS_GROUP: Final = frozenset({"ledger", "entity", "episode", "edge", "item", "version"})
+
+
+def _check_labels(labels: object) -> None:
+    if not isinstance(labels, list) or "Entity" not in labels:
+        raise InvalidRequest("an entity record must carry the Entity label")
+    for label in labels:
+        if not isinstance(label, str) or not _LABEL.fullmatch(label) or label in _RESERVED_LABELS:
+            raise InvalidRequest("an entity record carries a label that is not allowed")
+
+
+def _texts(records: Iterable[dict[str, Any]], groups: set[str]) -> Iterable[str]:
+    for record in records:
+        kind = record.get("type")
+        props = record.get("props") or {}
+        if kind in _HAS_GROUP and props.get("group_id") not in groups:
+            raise InvalidRequest("every record must name one of the agent's own spaces")
+        if kind == "entity":
+            _check_labels(record.get("labels"))
+        for field in _TEXT_FIELDS.get(str(kind), ()):
+            value = props.get(field)
+            if isinstance(value, str) and value.strip():
+                yield value
+
+
+def screen_import(records: list[dict[str, Any]], groups: list[str], firewall: Firewall) -> None:
+    """Raise InvalidRequest / FirewallRejected when any record must not be imported."""
+    for text in _texts(records, set(groups)):
+        # Content rules only: the text was stored once, so it is checked as the owner's own save
+        # (trust rules judged its source at write time and live on in its restored status).
+        decision = firewall.check(WriteRequest(text=text, source_type=SourceType.EXPLICIT_SAVE))
+        if not decision.accepted or (decision.redacted_text or "") != text:
+            reason = decision.stop_reason if not decision.accepted else None
+            raise FirewallRejected(
+                "the import holds content the memory firewall does not accept"
+                + (f": {reason.value}" if reason else " (it would redact a secret)"),
+                **({"stop_reason": reason} if reason else {}),
+            )
