@@ -258,8 +258,11 @@ def _rrf(ranked: list[tuple[MemoryKind, list[Row]]]) -> list[tuple[float, Memory
             uuid = str(row["uuid"])
             scores[uuid] = scores.get(uuid, 0.0) + 1.0 / (RRF_K + rank + 1)
             first.setdefault(uuid, (kind, row))
-    order = sorted(scores, key=lambda u: (-scores[u], u))
-    return [(scores[u], *first[u]) for u in order]
+    # Rounded: the same reciprocal ranks summed in another channel order differ in the last bit,
+    # which would make equal results swap places between runs; ties then break on uuid.
+    fused = {u: round(score, 12) for u, score in scores.items()}
+    order = sorted(fused, key=lambda u: (-fused[u], u))
+    return [(fused[u], *first[u]) for u in order]
 
 
 def _allowed_groups(group_ids: Sequence[str], policy: ContextPolicy) -> tuple[str, ...]:
