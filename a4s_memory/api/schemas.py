@@ -10,7 +10,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import A4SError
+from a4s_memory.errors import A4SError, StoreUnavailable
 from a4s_memory.firewall import Redaction
 from a4s_memory.graph.search import SearchHit
 from a4s_memory.graph.transitions import Evidence
@@ -83,7 +83,8 @@ class AddMemoryOut(BaseModel):
     group_id: str
     status: MemoryStatus
     redactions: list[Redaction] = Field(default_factory=list)
-    audit_id: str = Field(description="the id of the firewall decision recorded with the write")
+    audit_id: str = Field(description="the id of the :AuditEvent written in the same transaction")
+    decision_id: str = Field(description="the id of the firewall decision (a4s_decision_id in Neo4j)")
 
     @classmethod
     def from_result(cls, result: AddResult) -> AddMemoryOut:
@@ -93,8 +94,17 @@ class AddMemoryOut(BaseModel):
             group_id=result.group_id,
             status=result.status,
             redactions=list(result.redactions),
-            audit_id=result.decision_id,
+            # The write's audit event is appended in the transaction that makes it visible, so an
+            # acknowledged write always has one; fail closed if that ever stops being true.
+            audit_id=_required(result.audit_id, "audit event"),
+            decision_id=result.decision_id,
         )
+
+
+def _required(value: str | None, what: str) -> str:
+    if value is None:
+        raise StoreUnavailable(f"the write has no {what}; refusing to acknowledge it")
+    return value
 
 
 class SearchRequest(BaseModel):

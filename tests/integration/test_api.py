@@ -54,12 +54,20 @@ async def _search(api: httpx.AsyncClient, requester: str, agent: str, query: str
     return {hit["text"] for hit in r.json()["results"]}
 
 
-async def test_owner_private_and_public_other_public_only(api: httpx.AsyncClient, agent: str) -> None:
+async def test_owner_private_and_public_other_public_only(
+    api: httpx.AsyncClient, agent: str, store: Neo4jStore
+) -> None:
     pub = await _add(api, agent, "Alice prefers green tea.")
     priv = await _add(api, agent, "Alice uses Neovim daily.", visibility="private")
     assert pub.status_code == priv.status_code == 201, (pub.text, priv.text)
     body = priv.json()
-    assert set(body) == {"memory_id", "stop_reason", "group_id", "status", "redactions", "audit_id"}
+    assert set(body) == {
+        "memory_id", "stop_reason", "group_id", "status", "redactions", "audit_id", "decision_id"
+    }  # fmt: skip
+    event = await store.execute(
+        "MATCH (e:AuditEvent {event_id: $id}) RETURN e.action AS action", {"id": body["audit_id"]}
+    )
+    assert [r["action"] for r in event] == ["write"]
     assert body["stop_reason"] == "SUCCESS_STORED" and body["group_id"] == f"agent-{agent}-private"
 
     owner_view = await _search(api, OWNER, agent, "Alice")
