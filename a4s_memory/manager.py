@@ -289,6 +289,18 @@ class MemoryManager:
     async def verify_audit(self, agent_id: str) -> AuditVerification:
         return await self._life.verify(agent_id)
 
+    @property
+    def audit_log(self) -> AuditLog:
+        """Operator access to the audit chains (verify-all, prune): for whoever already holds the
+        Neo4j credentials, i.e. the CLI; requester-facing reads go through :meth:`audit`."""
+        return self._life.audit_log
+
+    async def export_audit(self, requester_id: str, agent_id: str) -> AsyncIterator[dict[str, Any]]:
+        """Every event of an agent (owner or admin), oldest first, never content."""
+        await self._p.registry.authorize(requester_id, agent_id, Action.READ_AUDIT)
+        async for event in self._life.audit_log.export(agent_id):
+            yield event
+
     async def versions(self, requester_id: str, memory_id: str) -> list[VersionView]:
         return await self._life.versions(
             await self._authorized(requester_id, memory_id, Action.ROLLBACK)

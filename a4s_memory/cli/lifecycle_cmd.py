@@ -100,7 +100,7 @@ def audit_verify(ctx: click.Context, agent_id: str | None) -> None:
     """Recompute every hash and link; exit 1 when any chain was tampered with."""
 
     async def work(m: MemoryManager) -> list[Any]:
-        agents = [agent_id] if agent_id else await m._life.audit_log.agents()
+        agents = [agent_id] if agent_id else await m.audit_log.agents()
         return [await m.verify_audit(a) for a in agents]
 
     results = _run(ctx, work)
@@ -118,9 +118,8 @@ def audit_export(ctx: click.Context, agent_id: str, output: TextIO, requester: s
     """Every event of an agent as JSONL (owner or admin)."""
 
     async def work(m: MemoryManager) -> int:
-        await m.audit(requester, agent_id, last=1)  # the access check (READ_AUDIT)
         n = 0
-        async for event in m._life.audit_log.export(agent_id):
+        async for event in m.export_audit(requester, agent_id):
             output.write(json.dumps(event, sort_keys=True, default=str) + "\n")
             n += 1
         return n
@@ -137,7 +136,7 @@ def audit_prune(ctx: click.Context, retention_days: int, agent_id: str | None) -
     """Delete events older than the retention; the chain keeps an anchor and still verifies."""
 
     async def work(m: MemoryManager) -> dict[str, int]:
-        log = m._life.audit_log
+        log = m.audit_log
         agents = [agent_id] if agent_id else await log.agents()
         now = datetime.now(UTC)
         return {a: await log.prune(a, now, retention_days) for a in agents}
