@@ -138,7 +138,7 @@ async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[st
             "WITH collect({hit: hit, score: score}) AS hits "
             "CALL (hits) { UNWIND hits AS h WITH h.hit AS x, h.score AS score "
             f"WHERE {ch.where(kind, params)} "
-            f"WITH x, score ORDER BY score DESC LIMIT {params.add(ch.limit)} "
+            f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
             f"RETURN collect({_PROJECTION[:-1]}, mentions: "
             f"{_mentions(kind)}, score: score}}) AS rows }} "
             "RETURN size(hits) AS raw, rows"
@@ -173,7 +173,7 @@ async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[d
         f"AND size({field}) = {params.add(len(vector))} "
         f"WITH x, vector.similarity.cosine({field}, {vec}) AS score "
         f"WHERE score >= {params.add(MIN_COSINE)} "
-        f"WITH x, score ORDER BY score DESC LIMIT {params.add(ch.limit)} "
+        f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
         f"RETURN {_PROJECTION[:-1]}, mentions: {_mentions(kind)}, score: score}} AS row"
     )
     return [dict(r["row"]) for r in await ch.run(query, params)]
@@ -191,7 +191,7 @@ async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
         f"MATCH (n:Entity {{uuid: {seed_list}[i]}})-[x:RELATES_TO]-(:Entity) "
         f"WHERE {entity_where} AND {ch.where(MemoryKind.FACT, params)} "
         "WITH x, min(i) AS rank "
-        f"ORDER BY rank, x.created_at DESC LIMIT {params.add(ch.limit)} "
+        f"ORDER BY rank, x.created_at DESC, x.uuid LIMIT {params.add(ch.limit)} "
         f"RETURN {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
     )
     return [dict(r["row"]) for r in await ch.run(query, params)]
