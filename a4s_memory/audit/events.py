@@ -78,20 +78,15 @@ def content_hash(text: str) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class AuditDraft(BaseModel):
-    """What a caller states about one operation; the chain adds event_id, seq and the hashes.
-    Field names follow seed 000 G4 (``field`` = the seed 001 category of a structured item)."""
+class _G4Metadata(BaseModel):
+    """The seed 000 G4 metadata an event may carry: ids, hashes, counts and codes, never text."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    agent_id: str
-    action: AuditAction
     requester_id: str | None = None
     session_id: str | None = None
     memory_id: str | None = None
     field: str | None = None
     content_hash: str | None = None
-    validation_result: ValidationResult | None = None
+    validation_result: str | None = None
     rejection_reason: str | None = None  # a rule id, never text
     stop_reason: str | None = None
     version_before: int | None = None
@@ -105,6 +100,17 @@ class AuditDraft(BaseModel):
     query_hash: str | None = None
     decision_id: str | None = None
     details: dict[str, int] = Field(default_factory=dict)  # named counts only
+
+
+class AuditDraft(_G4Metadata):
+    """What a caller states about one operation; the chain adds event_id, seq and the hashes.
+    Field names follow seed 000 G4 (``field`` = the seed 001 category of a structured item)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    agent_id: str
+    action: AuditAction
+    validation_result: ValidationResult | None = None  # narrowed: a caller states a G4 value
     timestamp: datetime | None = None  # defaults to now; the sweeper passes its clock
 
     def properties(self, event_id: str, now: datetime) -> dict[str, Any]:
@@ -137,7 +143,7 @@ def chain_hash(props: Mapping[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical_json(props).encode("utf-8")).hexdigest()
 
 
-class AuditEventView(BaseModel):
+class AuditEventView(_G4Metadata):
     """GET /audit: one event as stored. Metadata only, by construction."""
 
     event_id: str
@@ -145,25 +151,6 @@ class AuditEventView(BaseModel):
     seq: int
     timestamp: str
     action: str
-    requester_id: str | None = None
-    session_id: str | None = None
-    memory_id: str | None = None
-    field: str | None = None
-    content_hash: str | None = None
-    validation_result: str | None = None
-    rejection_reason: str | None = None
-    stop_reason: str | None = None
-    version_before: int | None = None
-    version_after: int | None = None
-    validation_score: float | None = None
-    visibility: str | None = None
-    tier: str | None = None
-    source_type: str | None = None
-    size: int | None = None
-    count: int | None = None
-    query_hash: str | None = None
-    decision_id: str | None = None
-    details: dict[str, int] = Field(default_factory=dict)
     prev_hash: str
     hash: str
 

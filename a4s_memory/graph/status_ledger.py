@@ -47,6 +47,7 @@ __all__ = [
     "StampReport",
     "Supporter",
     "derive_status",
+    "episode_dependents",
     "restamp",
     "stamp_properties",
 ]
@@ -332,3 +333,20 @@ def evidence_json(existing: str | None, item: Mapping[str, Any]) -> str:
             log = []
     log.append(dict(item))
     return json.dumps(log, default=str, sort_keys=True)
+
+
+_EPISODE_DEPENDENTS = """
+OPTIONAL MATCH (:Episodic {uuid: $uuid})-[:MENTIONS]->(n:Entity)
+WITH collect(DISTINCT n.uuid) AS entities
+OPTIONAL MATCH ()-[e:RELATES_TO]->()
+WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
+RETURN entities, collect(DISTINCT e.uuid) AS edges
+"""
+
+
+async def episode_dependents(
+    tx: AsyncManagedTransaction, episode_uuid: str, group_id: str
+) -> tuple[list[str], list[str]]:
+    """(entity uuids, edge uuids) an episode supports: what to re-stamp when its status changes."""
+    rows = await run_in_tx(tx, _EPISODE_DEPENDENTS, {"uuid": episode_uuid, "group_id": group_id})
+    return list(rows[0]["entities"]), list(rows[0]["edges"])

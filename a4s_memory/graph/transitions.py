@@ -27,7 +27,14 @@ from a4s_memory.contract import SecurityStatus, TruthStatus
 from a4s_memory.db import Neo4jStore, run_in_tx
 from a4s_memory.errors import InvalidRequest, NotFound
 from a4s_memory.graph.ingest_remove import RemovalHook, RemovalReport, remove_episode
-from a4s_memory.graph.status_ledger import ElementKind, StampReport, evidence_json, now_utc, restamp
+from a4s_memory.graph.status_ledger import (
+    ElementKind,
+    StampReport,
+    episode_dependents,
+    evidence_json,
+    now_utc,
+    restamp,
+)
 from a4s_memory.spaces import Space, parse_group_id
 from a4s_memory.status import MemoryStatus
 
@@ -106,21 +113,21 @@ ON CREATE SET s.kind = $kind, s.group_id = $group_id, s.state = 'committed', s.c
 SET s += $fields
 RETURN s.a4s_evidence AS evidence
 """
-_DEPENDENTS = """
-OPTIONAL MATCH (:Episodic {uuid: $uuid})-[:MENTIONS]->(n:Entity)
-WITH collect(DISTINCT n.uuid) AS entities
-OPTIONAL MATCH ()-[e:RELATES_TO]->()
-WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
-RETURN entities, collect(DISTINCT e.uuid) AS edges
-"""
 _INVALIDATE_EDGE = """
 MATCH ()-[e:RELATES_TO {uuid: $uuid}]->()
 SET e.invalid_at = coalesce(e.invalid_at, $now), e.expired_at = coalesce(e.expired_at, $now)
 """
 # Ledger fields a transition may write (an allow-list: keys reach Cypher only through `+=`).
 _EPISODE_FIELDS: Final = frozenset(
-    {"truth_status", "security_status", "a4s_evidence", "updated_at", "freshness_status",
-     "expires_at", "a4s_stale_at"}
+    {
+        "truth_status",
+        "security_status",
+        "a4s_evidence",
+        "updated_at",
+        "freshness_status",
+        "expires_at",
+        "a4s_stale_at",
+    }
 )
 _OVERRIDE_FIELDS: Final = frozenset(
     {"override_truth", "override_security", "a4s_evidence", "updated_at"}
@@ -158,8 +165,11 @@ def _refreshed(entry: dict[str, Any], now: Any) -> dict[str, Any]:
     if ttl is None or entry.get("a4s_pinned"):
         return {}
     span = timedelta(seconds=float(ttl))
-    return {"freshness_status": "fresh", "expires_at": now + span,
-            "a4s_stale_at": now + span * _STALE_FRACTION}
+    return {
+        "freshness_status": "fresh",
+        "expires_at": now + span,
+        "a4s_stale_at": now + span * _STALE_FRACTION,
+    }
 
 
 async def _apply_tx(tx: AsyncManagedTransaction, change: _Change) -> StampReport:
@@ -183,10 +193,8 @@ async def _change_tx(tx: AsyncManagedTransaction, change: _Change) -> StampRepor
         await run_in_tx(
             tx, _SET_EPISODE, {"uuid": ref.uuid, "fields": _allowed(fields, _EPISODE_FIELDS)}
         )
-        deps = (await run_in_tx(tx, _DEPENDENTS, {"uuid": ref.uuid, "group_id": ref.group_id}))[0]
-        return await restamp(
-            tx, ref.group_id, episodes=[ref.uuid], entities=deps["entities"], edges=deps["edges"]
-        )
+        entities, edges = await episode_dependents(tx, ref.uuid, ref.group_id)
+        return await restamp(tx, ref.group_id, episodes=[ref.uuid], entities=entities, edges=edges)
     fields = {f"override_{k.removesuffix('_status')}": v for k, v in change.ledger.items()}
     fields["updated_at"] = now
     params = {"uuid": ref.uuid, "kind": ref.kind.value, "group_id": ref.group_id, "now": now}
@@ -289,9 +297,7 @@ async def supersede(
     return await _apply(store, change.model_copy(update={"hook": hook}))
 
 
-def _retirement(
-    ref: ElementRef, truth: TruthStatus, record: dict[str, Any], actor: str
-) -> _Change:
+def _retirement(ref: ElementRef, truth: TruthStatus, record: dict[str, Any], actor: str) -> _Change:
     return _Change(
         ref=ref,
         action=truth.value,

@@ -34,7 +34,7 @@ from a4s_memory.contract import TruthStatus
 from a4s_memory.db import run_in_tx
 from a4s_memory.graph.ingest import CommitContext
 from a4s_memory.graph.ingest_remove import remove_episode_tx
-from a4s_memory.graph.status_ledger import StampReport, restamp
+from a4s_memory.graph.status_ledger import StampReport, episode_dependents, restamp
 from a4s_memory.status import MemoryStatus
 
 __all__ = [
@@ -50,7 +50,11 @@ __all__ = [
 
 MAX_VERSIONS: Final = 10
 _SNAPSHOT_AXES: Final = (
-    "truth_status", "retrieval_status", "security_status", "freshness_status", "sensitivity",
+    "truth_status",
+    "retrieval_status",
+    "security_status",
+    "freshness_status",
+    "sensitivity",
 )
 
 
@@ -117,13 +121,6 @@ _SUPERSEDE = """
 MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode'
 SET s.truth_status = $superseded, s.updated_at = $now
 """
-_DEPENDENTS = """
-OPTIONAL MATCH (:Episodic {uuid: $uuid})-[:MENTIONS]->(n:Entity)
-WITH collect(DISTINCT n.uuid) AS entities
-OPTIONAL MATCH ()-[e:RELATES_TO]->()
-WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
-RETURN entities, collect(DISTINCT e.uuid) AS edges
-"""
 _LATEST_WINS = """
 MATCH (src:Entity)-[cur:RELATES_TO]->(dst:Entity)
 WHERE cur.group_id = $group_id AND $uuid IN coalesce(cur.episodes, []) AND cur.name = $category
@@ -155,19 +152,25 @@ RETURN v.version AS version, v.memory_id AS memory_id, excess ORDER BY v.version
 _DROP_VERSION = "MATCH (v:A4SVersion {item_id: $item_id, version: $version}) DELETE v"
 
 
-async def _dependents(tx: AsyncManagedTransaction, uuid: str, group_id: str) -> tuple[list[str], list[str]]:
-    row = (await run_in_tx(tx, _DEPENDENTS, {"uuid": uuid, "group_id": group_id}))[0]
-    return list(row["entities"]), list(row["edges"])
-
-
 async def record_version_tx(
     tx: AsyncManagedTransaction, ctx: CommitContext, spec: VersionSpec
 ) -> tuple[VersionOutcome, StampReport]:
     """Steps 1-5 of the module docstring, inside the commit transaction ``tx``."""
     group, ep, now = ctx.group_id, ctx.episode_uuid, spec.now
     iid = item_id(group, spec.category, spec.key)
-    head = (await run_in_tx(tx, _LOCK_ITEM, {"item_id": iid, "group_id": group, "category":
-                                             spec.category, "key": spec.key, "now": now}))[0]
+    head = (
+        await run_in_tx(
+            tx,
+            _LOCK_ITEM,
+            {
+                "item_id": iid,
+                "group_id": group,
+                "category": spec.category,
+                "key": spec.key,
+                "now": now,
+            },
+        )
+    )[0]
     current, previous = int(head["current"] or 0), head["memory_id"]
     episodes, entities, edges = {ep}, set(ctx.touched.entities), set(ctx.touched.edges)
     if previous and previous != ep:
@@ -175,14 +178,18 @@ async def record_version_tx(
         if rows and rows[0]["entry"] is not None:
             snap = snapshot_json(dict(rows[0]["entry"]))
             await run_in_tx(tx, _SNAPSHOT, {"item_id": iid, "version": current, "snapshot": snap})
-            await run_in_tx(tx, _SUPERSEDE, {"uuid": previous, "now": now,
-                                             "superseded": TruthStatus.SUPERSEDED.value})
-            ents, eds = await _dependents(tx, previous, group)
+            await run_in_tx(
+                tx,
+                _SUPERSEDE,
+                {"uuid": previous, "now": now, "superseded": TruthStatus.SUPERSEDED.value},
+            )
+            ents, eds = await episode_dependents(tx, previous, group)
             episodes.add(previous)
             entities.update(ents)
             edges.update(eds)
-    latest = await run_in_tx(tx, _LATEST_WINS, {"uuid": ep, "group_id": group, "now": now,
-                                                "category": spec.category})
+    latest = await run_in_tx(
+        tx, _LATEST_WINS, {"uuid": ep, "group_id": group, "now": now, "category": spec.category}
+    )
     edges.update(str(u) for u in (latest[0]["edges"] if latest else []) if u)
     if spec.restore_status is not None:
         axes = {k: v for k, v in spec.restore_status.to_properties().items() if k != "expires_at"}
@@ -197,8 +204,9 @@ async def record_version_tx(
     }  # fmt: skip
     await run_in_tx(tx, _CREATE_VERSION, {"props": props})
     compacted: list[int] = []
-    rows = await run_in_tx(tx, _COMPACT_CANDIDATES, {"item_id": iid, "max": MAX_VERSIONS,
-                                                     "current": current + 1})
+    rows = await run_in_tx(
+        tx, _COMPACT_CANDIDATES, {"item_id": iid, "max": MAX_VERSIONS, "current": current + 1}
+    )
     for row in rows[: int(rows[0]["excess"])] if rows else []:
         await run_in_tx(tx, _DROP_VERSION, {"item_id": iid, "version": row["version"]})
         removal = await remove_episode_tx(tx, group, str(row["memory_id"]))
@@ -207,6 +215,7 @@ async def record_version_tx(
         entities.difference_update(removal.deleted_entities)
         compacted.append(int(row["version"]))
     report = await restamp(tx, group, episodes=episodes, entities=entities, edges=edges)
-    outcome = VersionOutcome(item_id=iid, version_before=current, version_after=current + 1,
-                             compacted=compacted)
+    outcome = VersionOutcome(
+        item_id=iid, version_before=current, version_after=current + 1, compacted=compacted
+    )
     return outcome, report
