@@ -52,6 +52,8 @@ class Settings(BaseSettings):
     port: int = Field(8000, validation_alias=_env("A4S_PORT"))
     auth_mode: AuthMode = Field(AuthMode.TOKEN, validation_alias=_env("A4S_AUTH_MODE"))
     api_keys_file: Path | None = Field(None, validation_alias=_env("A4S_API_KEYS_FILE"))
+    # Below the client's 30 s timeout, so a request stuck on a dead Neo4j answers 503 first; 0 = off.
+    request_timeout_s: float = Field(20.0, ge=0, validation_alias=_env("A4S_REQUEST_TIMEOUT"))
     max_body_bytes: int = Field(64 * 1024, ge=1024, validation_alias=_env("A4S_MAX_BODY_BYTES"))
     # 0 turns the per-requester write quota off (e.g. behind a gateway that enforces its own).
     write_quota_per_minute: float = Field(120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))

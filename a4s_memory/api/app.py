@@ -22,7 +22,7 @@ from a4s_memory import __version__
 from a4s_memory.a2a import mount_a2a
 from a4s_memory.api.auth import load_keys, warn_if_exposed
 from a4s_memory.api.errors import install_error_handlers
-from a4s_memory.api.middleware import BodySizeLimit, RequestContext
+from a4s_memory.api.middleware import BodySizeLimit, RequestContext, RequestDeadline
 from a4s_memory.api.quota import ApiLimits, WriteQuota
 from a4s_memory.api.routes import agents, audit, health, memories
 from a4s_memory.api.schemas import ErrorBody
@@ -77,6 +77,7 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
     app.state.a4s_limits = api_limits
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=api_limits.max_body_bytes)
+    app.add_middleware(RequestDeadline, seconds=settings.request_timeout_s)
     app.add_middleware(RequestContext)  # added last = outermost
     app.include_router(health.router)
     app.include_router(agents.router)

@@ -6,10 +6,13 @@
   body: they may hold memory content, query text, parameter values or keys).
 * :class:`BodySizeLimit` answers 413 BOUNDS_EXCEEDED before the app sees a body larger than the bound,
   whether it is announced by ``Content-Length`` or streamed.
+* :class:`RequestDeadline` answers 503 INTERNAL_INCONSISTENCY when a request has not finished in time
+  (e.g. Neo4j died mid-write and a socket read never returns), instead of letting it hang.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -21,12 +24,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from a4s_memory.api.auth import PayloadTooLarge
 from a4s_memory.api.schemas import ErrorBody
-from a4s_memory.errors import A4SError
+from a4s_memory.errors import A4SError, StoreUnavailable
 
 __all__ = [
     "REQUEST_ID_HEADER",
     "BodySizeLimit",
     "RequestContext",
+    "RequestDeadline",
     "RequestIdLogFilter",
     "current_request_id",
     "valid_request_id",
@@ -152,6 +156,45 @@ class BodySizeLimit:
             suggestion="send a smaller body; split large content into several memories",
         )
         await _send_error(send, err, _request_id.get())
+
+
+class RequestDeadline:
+    """Bounds how long one request may take. Cancelling the handler rolls back any transaction it
+    had open (the driver closes the connection); a write whose commit already went through stays
+    complete but unacknowledged, never half-visible. Long-lived streams (MCP, A2A) are exempt."""
+
+    def __init__(
+        self, app: ASGIApp, seconds: float, exempt_prefixes: tuple[str, ...] = ("/mcp", "/a2a")
+    ) -> None:
+        self.app = app
+        self.seconds = seconds
+        self.exempt_prefixes = exempt_prefixes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = str(scope.get("path", ""))
+        if scope["type"] != "http" or self.seconds <= 0 or path.startswith(self.exempt_prefixes):
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            async with asyncio.timeout(self.seconds):
+                await self.app(scope, receive, tracking_send)
+        except TimeoutError:
+            logger.warning(
+                "request exceeded its %.0f s deadline [request %s]", self.seconds, current_request_id()
+            )
+            if not started:
+                err = StoreUnavailable(
+                    f"the request did not finish within {self.seconds:.0f} s",
+                    suggestion="Neo4j may be unavailable; retry shortly (GET /readyz tells)",
+                )
+                await _send_error(send, err, current_request_id())
 
 
 class _InternalError(A4SError):

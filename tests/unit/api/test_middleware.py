@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import httpx
+import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from a4s_memory.api.middleware import BodySizeLimit, RequestContext
+from a4s_memory.api.middleware import BodySizeLimit, RequestContext, RequestDeadline
 
 
 async def echo(request: Request) -> JSONResponse:
@@ -55,3 +57,32 @@ async def test_unhandled_error_is_500_error_body_without_content() -> None:
     assert r.status_code == 500
     assert r.json()["error_code"] == "internal_error" and r.json()["request_id"] == "r2"
     assert "secret-content" not in r.text
+
+
+async def _stuck(_: Request) -> JSONResponse:
+    await asyncio.sleep(3600)  # a request whose Neo4j read never returns
+    return JSONResponse({"never": True})
+
+
+def _deadline_app() -> RequestContext:
+    routes = [Route("/memories/search", _stuck, methods=["POST"]), Route("/mcp", _stuck)]
+    return RequestContext(RequestDeadline(Starlette(routes=routes), seconds=0.05))
+
+
+async def test_a_stuck_request_answers_503_with_the_error_body() -> None:
+    transport = httpx.ASGITransport(app=_deadline_app())
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        response = await client.post("/memories/search", json={"query": "tea"})
+    assert response.status_code == 503
+    body = response.json()
+    assert body["stop_reason"] == "INTERNAL_INCONSISTENCY"
+    assert body["request_id"] == response.headers["x-request-id"]
+    assert "tea" not in response.text
+
+
+async def test_streams_are_exempt_from_the_deadline() -> None:
+    transport = httpx.ASGITransport(app=_deadline_app())
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(0.3):  # the exempt route is still running: not cut at 0.05 s
+                await client.get("/mcp")
