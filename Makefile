@@ -16,13 +16,14 @@ else
 USE_LOCAL_NEO4J = $(LOCAL_NEO4J)
 endif
 
-.PHONY: help install browser-deps run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench clean
+.PHONY: help install browser-deps run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench bench-large clean
 
 help:
 	@echo "make run        install, start the local Neo4j, apply the schema, serve the API on :8000"
 	@echo "make test       install, start the local Neo4j, run every test (unit + integration)"
 	@echo "make neo4j-up   start the local Neo4j (idempotent); make neo4j-down stops it"
 	@echo "make lint       ruff + mypy --strict;  make bench  benchmarks -> bench/results/"
+	@echo "make bench-large  policy search at 100k and 1M facts (about 20 minutes)"
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -71,6 +72,12 @@ lint: install
 bench: neo4j-up
 	@mkdir -p bench/results
 	@set -e; for script in bench/*_bench.py; do echo "== $$script"; $(BIN)/python $$script; done
+
+# Policy search at 100k and 1M facts (about 20 minutes for 1M on 2 cores); results in bench/results/.
+bench-large: neo4j-up
+	@mkdir -p bench/results
+	$(BIN)/python bench/search_bench.py --large --out bench/results/search-100k.json
+	$(BIN)/python bench/search_bench.py --huge --allow-1m --seed-budget 1500 --out bench/results/search-1m.json
 
 clean: neo4j-down
 	rm -rf $(VENV) deploy/neo4j-local/target .pytest_cache .mypy_cache .ruff_cache
