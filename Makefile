@@ -74,6 +74,7 @@ bench: neo4j-up
 	@set -e; for script in bench/*_bench.py; do echo "== $$script"; $(BIN)/python $$script; done
 
 # Policy search at 100k and 1M facts (about 20 minutes for 1M on 2 cores); results in bench/results/.
+# The 1M figures were measured with A4S_NEO4J_HEAP=2g A4S_NEO4J_PAGECACHE=3g set before Neo4j started.
 bench-large: neo4j-up
 	@mkdir -p bench/results
 	$(BIN)/python bench/search_bench.py --large --out bench/results/search-100k.json
