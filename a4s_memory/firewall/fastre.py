@@ -44,38 +44,9 @@ def lower_regex(regex: str) -> str:
     return "".join(out)
 
 
-def _top_level_branches(regex: str) -> list[str]:
-    branches: list[str] = []
-    depth = 0
-    in_class = False
-    escaped = False
-    start = 0
-    for i, ch in enumerate(regex):
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            branches.append(regex[start:i])
-            start = i + 1
-    branches.append(regex[start:])
-    return branches
-
-
-def _is_word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
-def _group_end(regex: str, start: int) -> int:
-    """Index of the ``)`` closing the group opened at ``start`` (-1 if unbalanced)."""
+def _structure(regex: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """(index, char, group depth after it) for each ``(``, ``)`` and ``|`` that is syntax: not
+    escaped and not inside a character class. The one scanner both helpers below share."""
     depth = 0
     in_class = False
     escaped = False
@@ -89,12 +60,31 @@ def _group_end(regex: str, start: int) -> int:
             in_class = ch != "]"
         elif ch == "[":
             in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+        elif ch in "()|":
+            depth += {"(": 1, ")": -1, "|": 0}[ch]
+            yield i, ch, depth
+
+
+def _top_level_branches(regex: str) -> list[str]:
+    branches: list[str] = []
+    start = 0
+    for i, ch, depth in _structure(regex):
+        if ch == "|" and depth == 0:
+            branches.append(regex[start:i])
+            start = i + 1
+    branches.append(regex[start:])
+    return branches
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _group_end(regex: str, start: int) -> int:
+    """Index of the ``)`` closing the group opened at ``start`` (-1 if unbalanced)."""
+    for i, ch, depth in _structure(regex, start):
+        if ch == ")" and depth == 0:
+            return i
     return -1
 
 
