@@ -22,11 +22,10 @@ __all__ = [
     "MAX_QUERY_CHARS",
     "AddMemoryOut",
     "AgentOut",
-    "ContradictRequest",
     "ErrorBody",
     "GroupIds",
     "PromoteRequest",
-    "QuarantineRequest",
+    "ReasonRequest",
     "RegisterAgentRequest",
     "SearchRequest",
     "SearchResponse",
@@ -126,13 +125,9 @@ class PromoteRequest(BaseModel):
     evidence: Evidence
 
 
-class QuarantineRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ReasonRequest(BaseModel):
+    """Body of quarantine and contradict: why (kept in the status ledger's evidence log)."""
 
-    reason: str = Field(min_length=1, max_length=512)
-
-
-class ContradictRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     reason: str = Field(min_length=1, max_length=512)

@@ -12,6 +12,7 @@ from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.spaces import spaces_of
+from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-1"
 PEER = "peer-agent"
@@ -72,17 +73,4 @@ async def graph_fingerprint(store: Neo4jStore, agent_id: str) -> list[Any]:
     return [repr(rows), repr(agents)]
 
 
-async def cleanup(store: Neo4jStore, *agent_ids: str) -> None:
-    for agent_id in agent_ids:
-        groups = list(spaces_of(agent_id).values())
-        await store.execute(
-            "MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups}
-        )
-        await store.execute(
-            "MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a", {"agent_id": agent_id}
-        )
-        await store.execute(  # the audit trail the MemoryManager keeps of our calls
-            "MATCH (n) WHERE (n:AuditEvent OR n:AuditHead) AND n.agent_id = $agent_id "
-            "DETACH DELETE n",
-            {"agent_id": agent_id},
-        )
+cleanup = remove_agents

@@ -18,8 +18,7 @@ from a4s_memory.api.app import create_app
 from a4s_memory.api.background import serve_in_background
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import Neo4jStore
-from a4s_memory.spaces import spaces_of
+from tests.integration.cleanup import remove_agents
 
 ADMIN = "admin-ops"
 KEYS = {
@@ -67,15 +66,7 @@ def served(settings: Settings, limits: ApiLimits | None = None) -> Iterator[str]
         yield url
 
 
-async def cleanup_agents(store: Neo4jStore, *agent_ids: str) -> None:
-    for agent_id in agent_ids:
-        groups = list(spaces_of(agent_id).values())
-        await store.execute(
-            "MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups}
-        )
-        await store.execute(
-            "MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a", {"agent_id": agent_id}
-        )
+cleanup_agents = remove_agents
 
 
 async def tcp_forwarder(listen_port: int, target_port: int) -> asyncio.Server:

@@ -11,7 +11,7 @@ from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import spaces_of
-from tests.integration.test_manager_helpers import cleanup_agent
+from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-5"
 ADMIN = "admin-5"
@@ -24,12 +24,7 @@ async def wipe_memory(store: Neo4jStore, agent_id: str) -> None:
     await store.execute("MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups})
 
 
-async def cleanup_all(store: Neo4jStore, agent_id: str) -> None:
-    await cleanup_agent(store, agent_id)
-    await store.execute(
-        "MATCH (n) WHERE (n:AuditEvent OR n:AuditHead) AND n.agent_id = $a DETACH DELETE n",
-        {"a": agent_id},
-    )
+cleanup_all = remove_agents
 
 
 async def events(store: Neo4jStore, agent_id: str) -> list[dict[str, Any]]:

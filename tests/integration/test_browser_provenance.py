@@ -24,7 +24,7 @@ import pytest
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
-from a4s_memory.spaces import spaces_of
+from tests.integration.cleanup import remove_agents
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tests" / "browser" / "run_browser_query.js"
@@ -63,14 +63,7 @@ def _browser_url(settings: Settings) -> str:
     return f"http://{host}:{settings.neo4j_http_port}/browser/"
 
 
-async def _cleanup(store: Neo4jStore, agent_id: str) -> None:
-    groups = list(spaces_of(agent_id).values())
-    await store.execute("MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups})
-    await store.execute(
-        "MATCH (n) WHERE (n:AuditEvent OR n:AuditHead) AND n.agent_id = $a DETACH DELETE n",
-        {"a": agent_id},
-    )
-    await store.execute("MATCH (a:Agent {agent_id: $a}) DETACH DELETE a", {"a": agent_id})
+_cleanup = remove_agents
 
 
 @pytest.fixture

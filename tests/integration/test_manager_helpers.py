@@ -5,15 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from a4s_memory.db import Neo4jStore
-from a4s_memory.spaces import spaces_of
+from tests.integration.cleanup import remove_agents
 
-
-async def cleanup_agent(store: Neo4jStore, agent_id: str) -> None:
-    groups = list(spaces_of(agent_id).values())
-    await store.execute("MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups})
-    await store.execute(
-        "MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a", {"agent_id": agent_id}
-    )
+cleanup_agent = remove_agents
 
 
 async def unstamped(store: Neo4jStore, group_id: str) -> list[dict[str, Any]]:

@@ -12,9 +12,8 @@ from a4s_memory.api.deps import ManagerDep, RequesterDep, WriterDep
 from a4s_memory.api.errors import error_responses
 from a4s_memory.api.schemas import (
     AddMemoryOut,
-    ContradictRequest,
     PromoteRequest,
-    QuarantineRequest,
+    ReasonRequest,
     SearchRequest,
     SearchResponse,
     SupersedeRequest,
@@ -71,14 +70,14 @@ async def promote_memory(
 
 @router.post("/{memory_id}/quarantine", response_model=TransitionResult, responses=_WRITE_ERRORS)
 async def quarantine_memory(
-    memory_id: str, body: QuarantineRequest, requester: WriterDep, manager: ManagerDep
+    memory_id: str, body: ReasonRequest, requester: WriterDep, manager: ManagerDep
 ) -> TransitionResult:
     return await manager.quarantine(requester.requester_id, memory_id, body.reason)
 
 
 @router.post("/{memory_id}/contradict", response_model=TransitionResult, responses=_WRITE_ERRORS)
 async def contradict_memory(
-    memory_id: str, body: ContradictRequest, requester: WriterDep, manager: ManagerDep
+    memory_id: str, body: ReasonRequest, requester: WriterDep, manager: ManagerDep
 ) -> TransitionResult:
     return await manager.contradict(requester.requester_id, memory_id, body.reason)
 
