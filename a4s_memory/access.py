@@ -42,7 +42,9 @@ class Action(str, Enum):
 
 
 _READ_ACTIONS: Final = frozenset({Action.SEARCH, Action.READ})
-_ADMIN_ACTIONS: Final = frozenset({Action.QUARANTINE, Action.READ_AUDIT})
+# Admins quarantine, read audits and confirm (promote) what an owner wrote: a promotion needs a
+# second principal (seed 004, no self-promotion; the transition checks the writer).
+_ADMIN_ACTIONS: Final = frozenset({Action.QUARANTINE, Action.READ_AUDIT, Action.PROMOTE})
 
 
 class AgentRecord(BaseModel):

@@ -41,6 +41,7 @@ from a4s_memory.graph.transitions import (
     ElementRef,
     Evidence,
     TxHook,
+    check_evidence,
     contradict,
     delete_episode,
     locate,
@@ -67,12 +68,15 @@ from a4s_memory.models_lifecycle import (
     VersionView,
 )
 from a4s_memory.policy import ContextPolicy
+from a4s_memory.quota import QuotaLimits, WriteQuota
 from a4s_memory.registry import AgentRegistry, Registration
 from a4s_memory.status import MemoryStatus
 
 __all__ = ["ManagerParts", "MemoryManager"]
 
 logger = logging.getLogger(__name__)
+
+_MAX_REASON_CHARS = 1024  # as the transitions bound it; checked before the firewall scans it
 
 _GET_EPISODE = """
 MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id
@@ -94,6 +98,7 @@ class ManagerParts:
     firewall: Firewall
     graphiti: GraphitiBundle
     settings: Settings
+    quota: WriteQuota
 
 
 def _native(value: Any) -> Any:
@@ -128,16 +133,22 @@ class MemoryManager:
 
     @classmethod
     async def create(
-        cls, store: Neo4jStore, settings: Settings, firewall: Firewall | None = None
+        cls,
+        store: Neo4jStore,
+        settings: Settings,
+        firewall: Firewall | None = None,
+        quota: WriteQuota | None = None,
     ) -> MemoryManager:
         """Build every collaborator over the shared store. The schema (graph_schema/, including the
-        status ledger's constraint) is applied by `a4s-memory schema apply`, not here."""
+        status ledger's constraint) is applied by `a4s-memory schema apply`, not here. ``quota``
+        is shared with whoever else must see the same buckets (the API passes its own)."""
         parts = ManagerParts(
             store=store,
             registry=AgentRegistry(store, admin_ids=settings.admin_ids),
             firewall=firewall or Firewall(),
             graphiti=await build_graphiti(store, settings),
             settings=settings,
+            quota=quota or WriteQuota(QuotaLimits.from_settings(settings)),
         )
         return cls(parts)
 
@@ -150,12 +161,14 @@ class MemoryManager:
         return self._p.graphiti.offline
 
     async def register_agent(self, requester_id: str, agent_id: str, owner_id: str) -> Registration:
+        self._p.quota.take(requester_id)
         return await self._p.registry.register(requester_id, agent_id, owner_id)
 
     # -- writes ------------------------------------------------------------------------------------
 
     async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
         """Firewall, then store; one audit event either way (a4s_memory.lifecycle.add_flow)."""
+        self._p.quota.take(requester_id)
         return await add_memory(self._writes, requester_id, _parse(AddMemory, request))
 
     # -- reads -------------------------------------------------------------------------------------
@@ -240,7 +253,7 @@ class MemoryManager:
     # -- transitions -------------------------------------------------------------------------------
 
     async def delete(self, requester_id: str, memory_id: str) -> DeleteResult:
-        ref = await self._authorized(requester_id, memory_id, Action.DELETE)
+        ref = await self._write_target(requester_id, memory_id, Action.DELETE)
         hook = self._hook(ref, requester_id, AuditAction.DELETE)
         report = await delete_episode(self._p.store, ref, lambda tx, _report: hook(tx))
         return DeleteResult(
@@ -254,27 +267,32 @@ class MemoryManager:
     async def promote(
         self, requester_id: str, memory_id: str, evidence: Evidence | dict[str, Any]
     ) -> TransitionResult:
-        ref = await self._authorized(requester_id, memory_id, Action.PROMOTE)
-        hook = self._hook(ref, requester_id, AuditAction.PROMOTE)
-        status = await promote(self._p.store, ref, evidence, requester_id, hook)
+        ref = await self._write_target(requester_id, memory_id, Action.PROMOTE)
+        checked = self._screened_evidence(evidence, ref)
+        # The evidence is audited as its kind and the hash of its ref (G4: never text).
+        hook = self._hook(ref, requester_id, AuditAction.PROMOTE, {
+            "details": {f"evidence_{checked.kind.value}": 1},
+            "content_hash": content_hash(checked.ref),
+        })  # fmt: skip
+        status = await promote(self._p.store, ref, checked, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def quarantine(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
-        ref = await self._authorized(requester_id, memory_id, Action.QUARANTINE)
+        ref = await self._write_target(requester_id, memory_id, Action.QUARANTINE)
         hook = self._hook(ref, requester_id, AuditAction.QUARANTINE)
-        status = await quarantine(self._p.store, ref, reason, requester_id, hook)
+        status = await quarantine(self._p.store, ref, self._scrub(reason), requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def contradict(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
-        ref = await self._authorized(requester_id, memory_id, Action.WRITE)
+        ref = await self._write_target(requester_id, memory_id, Action.WRITE)
         hook = self._hook(ref, requester_id, AuditAction.CONTRADICT)
-        status = await contradict(self._p.store, ref, reason, requester_id, hook)
+        status = await contradict(self._p.store, ref, self._scrub(reason), requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def supersede(
         self, requester_id: str, memory_id: str, superseded_by: str | None = None
     ) -> TransitionResult:
-        ref = await self._authorized(requester_id, memory_id, Action.WRITE)
+        ref = await self._write_target(requester_id, memory_id, Action.WRITE)
         hook = self._hook(ref, requester_id, AuditAction.SUPERSEDE)
         status = await supersede(self._p.store, ref, superseded_by, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
@@ -307,11 +325,11 @@ class MemoryManager:
         )
 
     async def rollback(self, requester_id: str, memory_id: str, to_version: int) -> RollbackResult:
-        ref = await self._authorized(requester_id, memory_id, Action.ROLLBACK)
+        ref = await self._write_target(requester_id, memory_id, Action.ROLLBACK)
         return await self._life.rollback(requester_id, ref, to_version)
 
     async def pin(self, requester_id: str, memory_id: str, pinned: bool = True) -> None:
-        ref = await self._authorized(requester_id, memory_id, Action.WRITE)
+        ref = await self._write_target(requester_id, memory_id, Action.WRITE)
         await self._life.pin(requester_id, ref, pinned)
 
     async def session_summary(
@@ -329,14 +347,17 @@ class MemoryManager:
     async def import_agent(
         self, requester_id: str, agent_id: str, records: Iterable[dict[str, Any]]
     ) -> ImportReport:
+        self._p.quota.take(requester_id)  # one token per import: it is one bulk write
         return await self._life.import_agent(requester_id, agent_id, records)
 
     async def clear(
         self, requester_id: str, agent_id: str, visibility: Visibility | str | None = None
     ) -> BulkDeleteResult:
+        self._p.quota.take(requester_id)
         return await self._life.clear(requester_id, agent_id, visibility)
 
     async def forget(self, requester_id: str, agent_id: str, topic: str) -> BulkDeleteResult:
+        self._p.quota.take(requester_id)
         return await self._life.forget(requester_id, agent_id, topic)
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -357,11 +378,34 @@ class MemoryManager:
     async def _authorized(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
         return (await self._access(requester_id, memory_id, action))[0]
 
-    def _hook(self, ref: ElementRef, requester_id: str, action: AuditAction) -> TxHook:
+    async def _write_target(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
+        """A mutation: one write-quota token first (nothing is read or written when refused)."""
+        self._p.quota.take(requester_id)
+        return await self._authorized(requester_id, memory_id, action)
+
+    def _scrub(self, text: str) -> str:
+        """A reason is stored beside the memory (ledger evidence log): bounded by the transition,
+        and never with a secret in it (issue 12 row 10)."""
+        if not isinstance(text, str) or len(text) > _MAX_REASON_CHARS:
+            raise InvalidRequest(f"a reason of 1-{_MAX_REASON_CHARS} characters is required")
+        return self._p.firewall.scrub(text)
+
+    def _screened_evidence(self, evidence: Evidence | dict[str, Any], ref: ElementRef) -> Evidence:
+        checked = check_evidence(evidence, ref)
+        return checked.model_copy(update={"ref": self._p.firewall.scrub(checked.ref)})
+
+    def _hook(
+        self,
+        ref: ElementRef,
+        requester_id: str,
+        action: AuditAction,
+        extra: dict[str, Any] | None = None,
+    ) -> TxHook:
         """The transition's audit event, appended inside the transition's transaction."""
+        more = dict(extra or {})
         draft = AuditDraft(
             agent_id=ref.space.agent_id, action=action, requester_id=requester_id,
             memory_id=ref.uuid, visibility=ref.space.visibility.value,
-            details={"element_" + ref.kind.value: 1},
+            details={"element_" + ref.kind.value: 1, **more.pop("details", {})}, **more,
         )  # fmt: skip
         return lambda tx: self._audit.append_tx(tx, draft)

@@ -5,7 +5,7 @@ and what the graph layer stores, as CONTRACT §5 properties, on every node and e
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict
 
@@ -17,7 +17,19 @@ from a4s_memory.contract import (
     TruthStatus,
 )
 
-__all__ = ["MemoryStatus"]
+__all__ = ["SECURITY_SEVERITY", "MemoryStatus", "most_severe"]
+
+# Higher = more severe. A restore (rollback, import) may never move security down this scale.
+SECURITY_SEVERITY: Final = {
+    SecurityStatus.CLEAN: 0,
+    SecurityStatus.SUSPICIOUS: 1,
+    SecurityStatus.QUARANTINED: 2,
+    SecurityStatus.MALICIOUS: 3,
+}
+
+
+def most_severe(first: SecurityStatus, *others: SecurityStatus) -> SecurityStatus:
+    return max((first, *others), key=lambda value: SECURITY_SEVERITY[value])
 
 
 class MemoryStatus(BaseModel):

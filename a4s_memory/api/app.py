@@ -49,13 +49,15 @@ _DESCRIPTION = (
 def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAPI:
     keys = load_keys(settings)  # start-up: a malformed key file raises ConfigurationError here
     api_limits = limits or ApiLimits.from_settings(settings)
+    # One quota for REST, MCP and A2A: the manager spends it, whichever adapter called.
+    quota = WriteQuota(api_limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         warn_if_exposed(settings, settings.host)
         # verify=False: the API starts even while Neo4j is down; /readyz reports it until it is back.
         async with connect(settings, verify=False) as store:
-            manager = await MemoryManager.create(store, settings)
+            manager = await MemoryManager.create(store, settings, quota=quota)
             app.state.a4s = AppState(settings=settings, store=store, manager=manager)
             logger.info(
                 "a4s-memory API ready (auth mode %s, %d requester key(s), body bound %d bytes)",
@@ -73,7 +75,7 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
         lifespan=lifespan,
     )
     app.state.a4s_keys = keys
-    app.state.a4s_quota = WriteQuota(api_limits)
+    app.state.a4s_quota = quota
     app.state.a4s_limits = api_limits
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=api_limits.max_body_bytes)

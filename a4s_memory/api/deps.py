@@ -1,8 +1,8 @@
 """FastAPI dependencies as ``Annotated`` aliases (the full-stack-fastapi-template way).
 
 Route modules use only these aliases: ``ManagerDep`` for the MemoryManager, ``RequesterDep`` for the
-authenticated caller (resolved by :mod:`a4s_memory.api.auth`), ``SettingsDep`` and ``StoreDep``;
-``WriterDep`` is ``RequesterDep`` after spending one token of the per-requester write quota.
+authenticated caller (resolved by :mod:`a4s_memory.api.auth`), ``SettingsDep`` and ``StoreDep``.
+The write quota is spent by the MemoryManager itself (one bucket for REST, MCP and every caller).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from a4s_memory.api.auth import Requester, resolve_requester
-from a4s_memory.api.quota import WriteQuota
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
@@ -43,20 +42,3 @@ StoreDep = Annotated[Neo4jStore, Depends(get_store)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 ManagerDep = Annotated[MemoryManager, Depends(get_manager)]
 RequesterDep = Annotated[Requester, Depends(resolve_requester)]
-
-
-def get_quota(request: Request) -> WriteQuota:
-    quota: WriteQuota = request.app.state.a4s_quota
-    return quota
-
-
-QuotaDep = Annotated[WriteQuota, Depends(get_quota)]
-
-
-async def authorized_writer(requester: RequesterDep, quota: QuotaDep) -> Requester:
-    """The authenticated requester, after spending one write token (429 ENTITLEMENT_CAP)."""
-    quota.take(requester.requester_id)
-    return requester
-
-
-WriterDep = Annotated[Requester, Depends(authorized_writer)]

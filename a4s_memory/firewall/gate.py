@@ -85,6 +85,18 @@ class Firewall:
         """G5 session-end notification for ``session_id``."""
         return self.sessions.summary(session_id)
 
+    def scrub(self, text: str) -> str:
+        """``text`` with every secret the detector finds redacted: for the short free-text fields
+        that are stored beside a memory but are not memories (a quarantine reason, an evidence
+        ref). When look-alike or invisible characters hide a secret whose place in the original
+        is unknown, nothing of the text is kept (fail closed)."""
+        spans = detect_secrets(text)
+        if not text.isascii():
+            folded = fold(strip_invisible(text)[0])
+            if folded != text and _hides_more(detect_secrets(folded), spans):
+                return "[REDACTED]"
+        return redact(text, spans)
+
     # -- internals ------------------------------------------------------------------------------
     @staticmethod
     def _internal_error(reason: str) -> FirewallDecision:

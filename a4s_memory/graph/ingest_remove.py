@@ -11,8 +11,9 @@ the first). Here instead:
 * the episode and its ledger entry go; everything that survives is re-stamped from the ledger,
   so a fact that was supported only by the removed episode cannot linger with a stale status;
 * the summary of every surviving entity the episode mentioned is regenerated from the facts that
-  still touch it (an LLM-written ``Entity.summary`` may quote the removed text): no summary
-  sentence can outlive the episode it came from. An empty summary stays empty.
+  still touch it and the default policy admits (an LLM-written ``Entity.summary`` may quote the
+  removed text): no summary sentence can outlive the episode it came from
+  (a4s_memory.graph.summaries). An empty summary stays empty.
 
 Note: a fact this episode had *invalidated* stays invalidated (Graphiti keeps no record of which
 episode invalidated what); the owner can supersede or re-add it.
@@ -66,16 +67,6 @@ MATCH (i:A4SItem {group_id: $group_id})
 WHERE NOT EXISTS { MATCH (v:A4SVersion) WHERE v.item_id = i.item_id }
 DELETE i
 """
-# Rebuilt from the surviving valid facts only (at most 10); empty summaries stay empty.
-_REBUILD_SUMMARIES = """
-UNWIND $uuids AS id
-MATCH (n:Entity {uuid: id})
-OPTIONAL MATCH (n)-[e:RELATES_TO]-() WHERE e.expired_at IS NULL
-WITH n, collect(DISTINCT e.fact)[..10] AS facts, coalesce(n.summary, '') AS old
-WHERE old <> ''
-SET n.summary = reduce(s = '', f IN facts | s + CASE WHEN s = '' THEN '' ELSE '. ' END + f)
-RETURN count(n) AS scrubbed
-"""
 
 
 class RemovalReport(BaseModel):
@@ -115,15 +106,15 @@ async def remove_episode_tx(
     await run_in_tx(tx, _DELETE_LEDGER, {"uuids": [episode_uuid, *doomed, *deleted_entities]})
     kept_edges = [row["uuid"] for row in kept]
     kept_entities = [u for u in mentioned if u not in set(deleted_entities)]
-    scrubbed = await run_in_tx(tx, _REBUILD_SUMMARIES, {"uuids": kept_entities})
-    await restamp(tx, group_id, entities=kept_entities, edges=kept_edges)
+    # The re-stamp also rebuilds the surviving entities' summaries from admitted facts only.
+    stamp = await restamp(tx, group_id, entities=kept_entities, edges=kept_edges)
     return RemovalReport(
         found=True,
         deleted_edges=doomed,
         deleted_entities=deleted_entities,
         kept_edges=kept_edges,
         kept_entities=kept_entities,
-        scrubbed_summaries=int(scrubbed[0]["scrubbed"]) if scrubbed else 0,
+        scrubbed_summaries=stamp.summaries_rebuilt,
     )
 
 

@@ -33,6 +33,7 @@ from a4s_memory.contract import STATUS_PROPERTIES, Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.graph.embedder import SizedEmbedder
+from a4s_memory.graph.summaries import admitted_facts_projection
 from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
 from a4s_memory.policy.cypher import CypherParams, group_predicate, policy_predicate
 from a4s_memory.spaces import parse_group_id
@@ -60,7 +61,9 @@ _VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
     MemoryKind.FACT: ("()-[x:RELATES_TO]->()", "x.fact_embedding"),
     MemoryKind.ENTITY: ("(x:Entity)", "x.name_embedding"),
 }
-_FIELDS: Final = ("uuid", "group_id", "fact", "name", "summary", "content", "valid_at",
+# No ``summary``: an entity's text is built from the facts the reader's policy admits
+# (a4s_memory.graph.summaries), never from what Graphiti stored.
+_FIELDS: Final = ("uuid", "group_id", "fact", "name", "content", "valid_at",
                   "created_at", "episodes", *STATUS_PROPERTIES)
 # Map projection of the alias ``x``: fixed field names, no embeddings (they are large).
 _PROJECTION: Final = "x {" + ", ".join(f".{f}" for f in _FIELDS) + "}"
@@ -139,8 +142,8 @@ async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[st
             "CALL (hits) { UNWIND hits AS h WITH h.hit AS x, h.score AS score "
             f"WHERE {ch.where(kind, params)} "
             f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
-            f"RETURN collect({_PROJECTION[:-1]}, mentions: "
-            f"{_mentions(kind)}, score: score}}) AS rows }} "
+            f"RETURN collect({_PROJECTION[:-1]}, {_extras(ch, kind, params)}, score: score}}) "
+            "AS rows } "
             "RETURN size(hits) AS raw, rows"
         )
         try:
@@ -157,10 +160,13 @@ async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[st
         window *= 2
 
 
-def _mentions(kind: MemoryKind) -> str:
-    if kind is MemoryKind.ENTITY:
-        return "[(ep:Episodic)-[:MENTIONS]->(x) | ep.uuid][..20]"
-    return "[]"
+def _extras(ch: _Channel, kind: MemoryKind, params: CypherParams) -> str:
+    """Map-projection entries beyond the fields: an entity's mentioning episodes and the facts
+    around it that this reader's policy admits (its served summary)."""
+    if kind is not MemoryKind.ENTITY:
+        return "mentions: [], admitted: []"
+    facts = admitted_facts_projection("x", ch.group_ids, ch.policy, params, ch.now)
+    return f"mentions: [(ep:Episodic)-[:MENTIONS]->(x) | ep.uuid][..20], admitted: {facts}"
 
 
 async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[dict[str, Any]]:
@@ -174,7 +180,7 @@ async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[d
         f"WITH x, vector.similarity.cosine({field}, {vec}) AS score "
         f"WHERE score >= {params.add(MIN_COSINE)} "
         f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
-        f"RETURN {_PROJECTION[:-1]}, mentions: {_mentions(kind)}, score: score}} AS row"
+        f"RETURN {_PROJECTION[:-1]}, {_extras(ch, kind, params)}, score: score}} AS row"
     )
     return [dict(r["row"]) for r in await ch.run(query, params)]
 
@@ -192,7 +198,7 @@ async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
         f"WHERE {entity_where} AND {ch.where(MemoryKind.FACT, params)} "
         "WITH x, min(i) AS rank "
         f"ORDER BY rank, x.created_at DESC, x.uuid LIMIT {params.add(ch.limit)} "
-        f"RETURN {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
+        f"RETURN {_PROJECTION[:-1]}, {_extras(ch, MemoryKind.FACT, params)}, score: 0.0}} AS row"
     )
     return [dict(r["row"]) for r in await ch.run(query, params)]
 
@@ -206,8 +212,8 @@ def _text(kind: MemoryKind, row: dict[str, Any]) -> str:
         return str(row.get("fact") or "")
     if kind is MemoryKind.EPISODE:
         return str(row.get("content") or "")
-    name, summary = str(row.get("name") or ""), str(row.get("summary") or "")
-    return f"{name}: {summary}" if summary else name
+    name, facts = str(row.get("name") or ""), [str(f) for f in row.get("admitted") or []]
+    return f"{name}: {'. '.join(facts)}" if facts else name
 
 
 def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> SearchHit | None:

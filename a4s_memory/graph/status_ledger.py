@@ -40,6 +40,7 @@ from a4s_memory.contract import (
     TruthStatus,
 )
 from a4s_memory.db import run_in_tx
+from a4s_memory.graph.summaries import rebuild_summaries_tx
 from a4s_memory.status import MemoryStatus
 
 __all__ = [
@@ -244,9 +245,11 @@ _WRITE_EDGES = "UNWIND $rows AS row MATCH ()-[e:RELATES_TO {uuid: row.uuid}]->()
 
 
 class StampReport(BaseModel):
-    """What one stamp wrote: element uuid -> its status (None: left without a status)."""
+    """What one stamp wrote: element uuid -> its status (None: left without a status), and how
+    many entity summaries it rebuilt (a4s_memory.graph.summaries)."""
 
     statuses: dict[str, MemoryStatus | None] = {}
+    summaries_rebuilt: int = 0
 
     @property
     def unstamped(self) -> list[str]:
@@ -315,6 +318,10 @@ async def restamp(
             rows.append({"uuid": rec["uuid"], "props": props})
             report.statuses[rec["uuid"]] = status
         await run_in_tx(tx, write, {"rows": rows})
+    # A status change can hide or reveal a fact: the summaries around it follow (summaries.py).
+    report.summaries_rebuilt = await rebuild_summaries_tx(
+        tx, group_id, now_utc(), entities=entity_ids, edges=edge_ids
+    )
     return report
 
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from a4s_memory.contract import SecurityStatus, TruthStatus
 from a4s_memory.db import Neo4jStore, run_in_tx
-from a4s_memory.errors import InvalidRequest, NotFound
+from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
 from a4s_memory.graph.ingest_remove import RemovalHook, RemovalReport, remove_episode
 from a4s_memory.graph.status_ledger import (
     ElementKind,
@@ -43,6 +43,7 @@ __all__ = [
     "Evidence",
     "EvidenceKind",
     "TxHook",
+    "check_evidence",
     "contradict",
     "delete_episode",
     "locate",
@@ -235,8 +236,10 @@ async def promote(
     hook: TxHook | None = None,
 ) -> MemoryStatus:
     """truth -> supported, with the evidence recorded. Security is untouched: a quarantined
-    element stays quarantined (and unreturnable) after promotion."""
-    checked = _check_evidence(evidence, ref)
+    element stays quarantined (and unreturnable) after promotion. Seed 004 "no self-promotion":
+    a principal that wrote any episode behind the element cannot be its evidence."""
+    checked = check_evidence(evidence, ref)
+    await _refuse_self_promotion(store, ref, actor)
     change = _Change(
         ref=ref,
         action="promote",
@@ -249,7 +252,35 @@ async def promote(
     return await _apply(store, change)
 
 
-def _check_evidence(evidence: Evidence | dict[str, Any], ref: ElementRef) -> Evidence:
+_WRITERS = """
+CALL () {
+  MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode' RETURN s.a4s_written_by AS writer
+  UNION
+  MATCH (ep:Episodic)-[:MENTIONS]->(:Entity {uuid: $uuid})
+  MATCH (s:A4SStatus {uuid: ep.uuid}) RETURN s.a4s_written_by AS writer
+  UNION
+  MATCH ()-[e:RELATES_TO {uuid: $uuid}]->() UNWIND coalesce(e.episodes, []) AS ep
+  MATCH (s:A4SStatus {uuid: ep}) RETURN s.a4s_written_by AS writer
+}
+RETURN collect(writer) AS writers, count(*) AS supporters
+"""
+
+
+async def _refuse_self_promotion(store: Neo4jStore, ref: ElementRef, actor: str) -> None:
+    """The promoter must be a second principal: not the writer of any supporting episode, and an
+    element whose writers are unknown cannot be vouched for at all (fail closed)."""
+    rows = await store.execute(_WRITERS, {"uuid": ref.uuid})
+    writers = {str(w) for w in rows[0]["writers"]} if rows else set()
+    supporters = int(rows[0]["supporters"]) if rows else 0
+    if actor in writers or len(writers) < supporters or not writers:
+        raise AccessDenied(
+            "self-promotion refused: a principal cannot be its own evidence",
+            suggestion="ask an admin or another principal to confirm it (seed 004, no "
+            "self-promotion); the confirmation is recorded in the audit log",
+        )
+
+
+def check_evidence(evidence: Evidence | dict[str, Any], ref: ElementRef) -> Evidence:
     try:
         checked = evidence if isinstance(evidence, Evidence) else Evidence.model_validate(evidence)
     except ValueError:

@@ -13,7 +13,7 @@ from typing import Any
 
 from a4s_memory.audit.chain import AuditLog
 from a4s_memory.audit.events import AuditAction, AuditDraft, ValidationResult, content_hash
-from a4s_memory.contract import Category, StopReason, TTLClass
+from a4s_memory.contract import Category, SecurityStatus, StopReason, TTLClass
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest, NotFound, StoreUnavailable
 from a4s_memory.firewall import FirewallDecision, TrustLevel
@@ -27,6 +27,7 @@ from a4s_memory.lifecycle.versions import VersionSpec, status_from_snapshot
 from a4s_memory.lifecycle.writer import WriteBox, write_finalizer
 from a4s_memory.models_lifecycle import RollbackResult, VersionView
 from a4s_memory.spaces import parse_group_id
+from a4s_memory.status import most_severe
 
 __all__ = ["list_versions", "rollback_item"]
 
@@ -107,11 +108,17 @@ async def rollback_item(
     entry = dict(entry_rows[0]["entry"]) if entry_rows and entry_rows[0]["entry"] else {}
     prov = _provenance(ref, entry, value, requester, version)
     category = Category(str(version["category"]))
+    # The version's snapshot, but never safer than that version's episode is now (a quarantine
+    # after the snapshot was taken holds); versions.py also holds the current version's security.
+    snapshot = status_from_snapshot(str(version["status_json"]))
+    if entry.get("security_status"):
+        worst = most_severe(snapshot.security, SecurityStatus(str(entry["security_status"])))
+        snapshot = snapshot.model_copy(update={"security": worst})
     spec = VersionSpec(
         agent_id=parse_group_id(ref.group_id).agent_id, category=category.value,
         key=str(version["key"]), value=value, written_by=requester,
         validation_score=float(version["validation_score"]), pinned=False,
-        restore_status=status_from_snapshot(str(version["status_json"])), now=now_utc(),
+        restore_status=snapshot, now=now_utc(),
     )  # fmt: skip
     draft = AuditDraft(
         agent_id=spec.agent_id, action=AuditAction.ROLLBACK, requester_id=requester,

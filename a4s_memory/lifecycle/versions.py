@@ -30,12 +30,12 @@ from neo4j import AsyncManagedTransaction
 from pydantic import BaseModel, ConfigDict, Field
 
 from a4s_memory.audit.events import content_hash, iso_ms
-from a4s_memory.contract import TruthStatus
+from a4s_memory.contract import SecurityStatus, TruthStatus
 from a4s_memory.db import run_in_tx
 from a4s_memory.graph.ingest import CommitContext
 from a4s_memory.graph.ingest_remove import remove_episode_tx
 from a4s_memory.graph.status_ledger import StampReport, episode_dependents, restamp
-from a4s_memory.status import MemoryStatus
+from a4s_memory.status import MemoryStatus, most_severe
 
 __all__ = [
     "MAX_VERSIONS",
@@ -152,6 +152,19 @@ RETURN v.version AS version, v.memory_id AS memory_id, excess ORDER BY v.version
 _DROP_VERSION = "MATCH (v:A4SVersion {item_id: $item_id, version: $version}) DELETE v"
 
 
+def _no_safer_than(restore: MemoryStatus, current: dict[str, Any]) -> MemoryStatus:
+    """A rollback restores content, never a safer security status than the item has now: a
+    quarantine (an admin's included) survives it; only a transition can lift one."""
+    raw = current.get("security_status")
+    if raw is None:
+        return restore
+    try:
+        now_security = SecurityStatus(raw)
+    except ValueError:
+        now_security = SecurityStatus.QUARANTINED  # unreadable: fail closed
+    return restore.model_copy(update={"security": most_severe(restore.security, now_security)})
+
+
 async def record_version_tx(
     tx: AsyncManagedTransaction, ctx: CommitContext, spec: VersionSpec
 ) -> tuple[VersionOutcome, StampReport]:
@@ -173,10 +186,12 @@ async def record_version_tx(
     )[0]
     current, previous = int(head["current"] or 0), head["memory_id"]
     episodes, entities, edges = {ep}, set(ctx.touched.entities), set(ctx.touched.edges)
+    previous_entry: dict[str, Any] = {}
     if previous and previous != ep:
         rows = await run_in_tx(tx, _ENTRY, {"uuid": previous})
         if rows and rows[0]["entry"] is not None:
-            snap = snapshot_json(dict(rows[0]["entry"]))
+            previous_entry = dict(rows[0]["entry"])
+            snap = snapshot_json(previous_entry)
             await run_in_tx(tx, _SNAPSHOT, {"item_id": iid, "version": current, "snapshot": snap})
             await run_in_tx(
                 tx,
@@ -192,7 +207,8 @@ async def record_version_tx(
     )
     edges.update(str(u) for u in (latest[0]["edges"] if latest else []) if u)
     if spec.restore_status is not None:
-        axes = {k: v for k, v in spec.restore_status.to_properties().items() if k != "expires_at"}
+        restored = _no_safer_than(spec.restore_status, previous_entry)
+        axes = {k: v for k, v in restored.to_properties().items() if k != "expires_at"}
         await run_in_tx(tx, _RESTORE, {"uuid": ep, "axes": axes})
     entry = dict((await run_in_tx(tx, _ENTRY, {"uuid": ep}))[0]["entry"])
     props = {

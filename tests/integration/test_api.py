@@ -161,7 +161,10 @@ async def test_agent_registration_answers(api: httpx.AsyncClient, agent: str) ->
 
 async def test_transitions_and_delete(api: httpx.AsyncClient, agent: str) -> None:
     mid = (await _add(api, agent, "Bob likes chess.")).json()["memory_id"]
-    promoted = await api.post(f"/memories/{mid}/promote", headers=auth(OWNER),
+    own = await api.post(f"/memories/{mid}/promote", headers=auth(OWNER),
+                         json={"evidence": {"kind": "user_confirmation", "ref": "chat:1"}})
+    assert own.status_code == 403  # no self-promotion: the owner wrote it
+    promoted = await api.post(f"/memories/{mid}/promote", headers=auth(ADMIN),
                               json={"evidence": {"kind": "user_confirmation", "ref": "chat:1"}})
     assert promoted.status_code == 200 and promoted.json()["status"]["truth"] == "supported"
     self_evidence = await api.post(f"/memories/{mid}/promote", headers=auth(OWNER),

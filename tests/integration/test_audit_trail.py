@@ -57,7 +57,7 @@ async def test_every_operation_one_event_without_content(
     await step(AuditAction.SEARCH, manager.search(OWNER, agent, "green tea preference"))
     await step(AuditAction.READ, manager.get(OWNER, added.memory_id))
     await step(AuditAction.PROMOTE, manager.promote(
-        OWNER, added.memory_id, {"kind": "user_confirmation", "ref": "msg-9"}))
+        ADMIN, added.memory_id, {"kind": "user_confirmation", "ref": "msg-9"}))
     await step(AuditAction.QUARANTINE, manager.quarantine(ADMIN, added.memory_id, "review"))
     await step(AuditAction.DELETE, manager.delete(OWNER, added.memory_id))
     evs = await events(store, agent)

@@ -19,6 +19,8 @@ from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
 from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
 
+REVIEWER = "reviewer-h"  # an admin: promotions need a second principal (no self-promotion)
+
 
 @pytest.fixture
 async def bundle(store: Neo4jStore, neo4j_settings: Settings) -> GraphitiBundle:
@@ -36,7 +38,8 @@ async def raw_group(store: Neo4jStore, unique_id: str) -> AsyncIterator[str]:
 async def agent(
     store: Neo4jStore, neo4j_settings: Settings, unique_id: str
 ) -> AsyncIterator[tuple[MemoryManager, str]]:
-    manager = await MemoryManager.create(store, neo4j_settings)
+    settings = neo4j_settings.model_copy(update={"admin_ids": frozenset({REVIEWER})})
+    manager = await MemoryManager.create(store, settings)
     agent_id = f"hzd-{unique_id}"
     await manager.register_agent("owner-h", agent_id, "owner-h")
     yield manager, agent_id
@@ -118,7 +121,7 @@ async def test_b_defended_item_status_comes_from_the_ledger(
             "ttl_class": "long"}  # fmt: skip
     first = await manager.add("owner-h", item)
     await manager.promote(
-        "owner-h", first.memory_id, {"kind": "user_confirmation", "ref": "chat-1"}
+        REVIEWER, first.memory_id, {"kind": "user_confirmation", "ref": "chat-1"}
     )
     await manager.contradict(
         "owner-h", (await edge_by_fact(store, gid, "build command: make build"))["uuid"], "changed"
@@ -160,7 +163,7 @@ async def test_c_defended_transitions_never_resave_edges(
     await manager.add("owner-h", AddMemory(agent_id=agent_id, messages="Bob uses Linux."))
     uuid = (await edge_by_fact(store, gid, "Bob uses Linux"))["uuid"]
     await manager.quarantine("owner-h", uuid, "check")
-    await manager.promote("owner-h", uuid, {"kind": "probe", "ref": "probe-1"})
+    await manager.promote(REVIEWER, uuid, {"kind": "probe", "ref": "probe-1"})
     await manager.supersede("owner-h", uuid)
     edge = await edge_by_fact(store, gid, "Bob uses Linux")
     assert edge.get("fact_embedding") is not None

@@ -163,11 +163,12 @@ async def test_self_promotion_refused(manager: MemoryManager, agent: str) -> Non
         await manager.promote(
             agent, added.memory_id, {"kind": "user_confirmation", "ref": "chat-9"}
         )
-    with pytest.raises(AccessDenied):  # admins quarantine, they do not promote
-        await manager.promote(ADMIN, added.memory_id, {"kind": "policy", "ref": "p-1"})
-    ok = await manager.promote(
-        "owner-1", added.memory_id, {"kind": "user_confirmation", "ref": "chat-9"}
-    )
+    with pytest.raises(AccessDenied):  # the owner wrote it: it cannot be its own evidence
+        await manager.promote(
+            "owner-1", added.memory_id, {"kind": "user_confirmation", "ref": "chat-9"}
+        )
+    # A second principal (an admin) confirms it.
+    ok = await manager.promote(ADMIN, added.memory_id, {"kind": "user_confirmation", "ref": "c-9"})
     assert ok.status.truth is TruthStatus.SUPPORTED
 
 

@@ -11,7 +11,7 @@ from a4s_memory.db import Neo4jStore
 from a4s_memory.graph.status_ledger import now_utc
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
-from tests.integration.test_audit_helpers import OWNER, events, make_manager_fixture
+from tests.integration.test_audit_helpers import ADMIN, OWNER, events, make_manager_fixture
 
 lifecycle = make_manager_fixture("ttl")
 
@@ -78,7 +78,7 @@ async def test_pinned_never_expires_and_confirmation_refreshes(
     assert report.staled == 1
     assert (await _ledger(store, pinned.memory_id))["freshness_status"] == "fresh"
     before = (await _ledger(store, other.memory_id))["expires_at"]
-    await manager.promote(OWNER, other.memory_id, {"kind": "user_confirmation", "ref": "m-1"})
+    await manager.promote(ADMIN, other.memory_id, {"kind": "user_confirmation", "ref": "m-1"})
     entry = await _ledger(store, other.memory_id)
     assert entry["freshness_status"] == "fresh" and entry["expires_at"] > before
     await manager.pin(OWNER, other.memory_id)

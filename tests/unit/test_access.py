@@ -84,13 +84,15 @@ def test_other_cannot_change_anything(action: Action, visibility: Visibility | N
         decision.raise_if_denied()
 
 
-def test_admin_may_quarantine_and_read_audit_but_not_write_or_read_private() -> None:
+def test_admin_may_quarantine_confirm_and_read_audit_but_not_write_or_read_private() -> None:
     assert decide(
         request("root", Action.QUARANTINE, is_admin=True, visibility=Visibility.PRIVATE)
     ).allowed
     assert decide(request("root", Action.READ_AUDIT, is_admin=True)).allowed
+    # An admin is the second principal that confirms an owner's write (no self-promotion).
+    assert decide(request("root", Action.PROMOTE, is_admin=True)).allowed
     assert not decide(request("root", Action.WRITE, is_admin=True)).allowed
-    assert not decide(request("root", Action.PROMOTE, is_admin=True)).allowed
+    assert not decide(request("root", Action.DELETE, is_admin=True)).allowed
     assert decide(request("root", Action.SEARCH, is_admin=True)).group_ids == (PUBLIC,)
 
 

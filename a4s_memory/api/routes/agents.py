@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response, status
 
-from a4s_memory.api.deps import ManagerDep, WriterDep
+from a4s_memory.api.deps import ManagerDep, RequesterDep
 from a4s_memory.api.errors import error_responses
 from a4s_memory.api.schemas import AgentOut, GroupIds, RegisterAgentRequest
 from a4s_memory.contract import Visibility
@@ -27,7 +27,7 @@ router = APIRouter(tags=["agents"])
     },
 )
 async def register_agent(
-    body: RegisterAgentRequest, requester: WriterDep, manager: ManagerDep, response: Response
+    body: RegisterAgentRequest, requester: RequesterDep, manager: ManagerDep, response: Response
 ) -> AgentOut:
     reg = await manager.register_agent(requester.requester_id, body.agent_id, body.owner_id)
     if not reg.created:

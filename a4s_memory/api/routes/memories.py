@@ -1,14 +1,15 @@
 """``/memories``: write, search, read, delete and the status transitions (CONTRACT §4).
 
 Every route goes through the MemoryManager, whose one access decision and firewall do the work;
-these handlers only translate HTTP <-> facade models. Mutating routes take a write-quota token.
+these handlers only translate HTTP <-> facade models. Mutating calls spend a write-quota token
+inside the MemoryManager.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter, status
 
-from a4s_memory.api.deps import ManagerDep, RequesterDep, WriterDep
+from a4s_memory.api.deps import ManagerDep, RequesterDep
 from a4s_memory.api.errors import error_responses
 from a4s_memory.api.schemas import (
     AddMemoryOut,
@@ -33,7 +34,7 @@ _WRITE_ERRORS = error_responses(401, 403, 404, 413, 422, 429, 503)
     responses=_WRITE_ERRORS,
     summary="Store a memory (owner only; passes the memory firewall)",
 )
-async def add_memory(body: AddMemory, requester: WriterDep, manager: ManagerDep) -> AddMemoryOut:
+async def add_memory(body: AddMemory, requester: RequesterDep, manager: ManagerDep) -> AddMemoryOut:
     result = await manager.add(requester.requester_id, body)
     return AddMemoryOut.from_result(result)
 
@@ -57,33 +58,33 @@ async def get_memory(memory_id: str, requester: RequesterDep, manager: ManagerDe
 
 
 @router.delete("/{memory_id}", response_model=DeleteResult, responses=_WRITE_ERRORS)
-async def delete_memory(memory_id: str, requester: WriterDep, manager: ManagerDep) -> DeleteResult:
+async def delete_memory(memory_id: str, requester: RequesterDep, manager: ManagerDep) -> DeleteResult:
     return await manager.delete(requester.requester_id, memory_id)
 
 
 @router.post("/{memory_id}/promote", response_model=TransitionResult, responses=_WRITE_ERRORS)
 async def promote_memory(
-    memory_id: str, body: PromoteRequest, requester: WriterDep, manager: ManagerDep
+    memory_id: str, body: PromoteRequest, requester: RequesterDep, manager: ManagerDep
 ) -> TransitionResult:
     return await manager.promote(requester.requester_id, memory_id, body.evidence)
 
 
 @router.post("/{memory_id}/quarantine", response_model=TransitionResult, responses=_WRITE_ERRORS)
 async def quarantine_memory(
-    memory_id: str, body: ReasonRequest, requester: WriterDep, manager: ManagerDep
+    memory_id: str, body: ReasonRequest, requester: RequesterDep, manager: ManagerDep
 ) -> TransitionResult:
     return await manager.quarantine(requester.requester_id, memory_id, body.reason)
 
 
 @router.post("/{memory_id}/contradict", response_model=TransitionResult, responses=_WRITE_ERRORS)
 async def contradict_memory(
-    memory_id: str, body: ReasonRequest, requester: WriterDep, manager: ManagerDep
+    memory_id: str, body: ReasonRequest, requester: RequesterDep, manager: ManagerDep
 ) -> TransitionResult:
     return await manager.contradict(requester.requester_id, memory_id, body.reason)
 
 
 @router.post("/{memory_id}/supersede", response_model=TransitionResult, responses=_WRITE_ERRORS)
 async def supersede_memory(
-    memory_id: str, body: SupersedeRequest, requester: WriterDep, manager: ManagerDep
+    memory_id: str, body: SupersedeRequest, requester: RequesterDep, manager: ManagerDep
 ) -> TransitionResult:
     return await manager.supersede(requester.requester_id, memory_id, body.superseded_by)
