@@ -10,10 +10,14 @@ The constructor does no I/O; the HTTP connection pool opens in ``__aenter__`` an
 401 and :class:`PayloadTooLarge` 413) carrying the server's stop_reason, detail, suggestion and
 request id. Only safe calls are retried (transport errors, 502/503/504): GET routes, search,
 DELETE and the idempotent agent registration; never ``POST /memories`` or a status transition.
+A 429 (write quota) is different: the server refused before touching anything, so every call,
+writes included, waits the answer's ``Retry-After`` (at most ``max_quota_wait`` seconds in all)
+and tries again; past that bound the :class:`QuotaExceeded` is raised.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from types import TracebackType
 from typing import Any, Final, Literal
@@ -47,6 +51,7 @@ __all__ = ["AsyncMemoryClient", "error_from_response"]
 logger = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
+DEFAULT_MAX_QUOTA_WAIT: Final = 60.0  # seconds a call may spend waiting out 429s in all
 _RETRY_STATUSES: Final = frozenset({502, 503, 504})
 _BY_STATUS: Final[dict[int, type[A4SError]]] = {
     401: Unauthenticated,
@@ -97,6 +102,7 @@ class AsyncMemoryClient:
         *,
         timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
         retries: int = 3,
+        max_quota_wait: float = DEFAULT_MAX_QUOTA_WAIT,
     ) -> None:
         headers = {"X-Requester-Id": requester_id, "Accept": "application/json"}
         if api_key is not None:
@@ -108,6 +114,7 @@ class AsyncMemoryClient:
             "transport": transport,
         }
         self._attempts = max(1, retries)
+        self._max_quota_wait = max(0.0, max_quota_wait)
         self._http: httpx.AsyncClient | None = None
         self.requester_id = requester_id
 
@@ -134,7 +141,17 @@ class AsyncMemoryClient:
     async def _send(self, method: str, path: str, **kwargs: Any) -> Any:
         if self._http is None:
             raise RuntimeError("use 'async with AsyncMemoryClient(...) as client:'")
+        waited = 0.0
         response = await self._http.request(method, path, **kwargs)
+        while response.status_code == 429:
+            # Nothing was written (the quota is spent before any work): waiting is always safe.
+            delay = _retry_after(response)
+            if delay is None or waited + delay > self._max_quota_wait:
+                break
+            logger.info("write quota: waiting %.1f s before retrying", delay)
+            await asyncio.sleep(delay)
+            waited += delay
+            response = await self._http.request(method, path, **kwargs)
         if response.is_success:
             return response.json()
         try:
@@ -240,6 +257,15 @@ class AsyncMemoryClient:
         except StoreUnavailable:
             return False
         return True
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds from a ``Retry-After`` header (the server sends whole seconds), else None."""
+    try:
+        seconds = float(response.headers.get("retry-after", ""))
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds <= 3600 else None
 
 
 def _seg(value: str) -> str:

@@ -140,3 +140,50 @@ async def test_ready_false_on_503() -> None:
 async def test_use_without_context_manager_is_an_error() -> None:
     with pytest.raises(RuntimeError):
         await AsyncMemoryClient("http://api", "a").health()
+
+
+_ADDED = {"memory_id": "m-1", "stop_reason": "SUCCESS_STORED", "group_id": "agent-h-public",
+          "status": {}, "redactions": [], "audit_id": "a-1", "decision_id": "d-1"}  # fmt: skip
+
+
+def _quota_answers(*retry_after: str) -> tuple[list[str], httpx.MockTransport]:
+    """429s with the given Retry-After values, then a 201."""
+    seen: list[str] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.url.path)
+        if len(seen) <= len(retry_after):
+            return httpx.Response(429, headers={"Retry-After": retry_after[len(seen) - 1]},
+                                  json={"stop_reason": "ENTITLEMENT_CAP", "detail": "d"})
+        return httpx.Response(201, json=_ADDED)
+
+    return seen, httpx.MockTransport(handler)
+
+
+async def test_a_write_waits_out_429_and_is_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr("a4s_memory.client.asyncio.sleep", fake_sleep)
+    seen, transport = _quota_answers("2", "1")
+    async with AsyncMemoryClient("http://api", "a", transport=transport) as c:
+        added = await c.add("h", "Alice likes tea.")
+    assert added.memory_id == "m-1"
+    assert seen == ["/memories"] * 3 and slept == [2.0, 1.0]
+
+
+async def test_429_past_the_wait_bound_is_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr("a4s_memory.client.asyncio.sleep", fake_sleep)
+    seen, transport = _quota_answers("5", "5")
+    async with AsyncMemoryClient("http://api", "a", transport=transport,
+                                 max_quota_wait=6) as c:  # fmt: skip
+        with pytest.raises(QuotaExceeded):
+            await c.add("h", "Alice likes tea.")
+    assert slept == [5.0] and len(seen) == 2
