@@ -8,7 +8,6 @@ Each test failed on the code before the fix; the row number is in its name.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,28 +21,27 @@ from a4s_memory.errors import AccessDenied, QuotaExceeded
 from a4s_memory.manager import MemoryManager
 from a4s_memory.quota import QuotaLimits, WriteQuota
 from tests.integration.cleanup import remove_agents
-from tests.integration.test_a2a_support import OWNER, adapter_settings, auth
+from tests.integration.test_a2a_support import OWNER as KEYED_OWNER
+from tests.integration.test_a2a_support import adapter_settings, auth
 from tests.integration.test_api_support import served
+from tests.integration.test_audit_helpers import ADMIN, OWNER, make_manager_fixture
 from tests.integration.test_mcp import _client, _error
 
-ADMIN = "admin-ops"
 PEER = "peer-agent"
 # A GitHub token shape the secret detector knows (the red-team run used one like it).
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 
-
-@pytest.fixture
-async def manager(store: Neo4jStore, neo4j_settings: Settings) -> MemoryManager:
-    settings = neo4j_settings.model_copy(update={"admin_ids": frozenset({ADMIN})})
-    return await MemoryManager.create(store, settings)
+lifecycle = make_manager_fixture("atk")  # (manager with ADMIN as admin, agent owned by OWNER)
 
 
 @pytest.fixture
-async def agent(manager: MemoryManager, store: Neo4jStore, unique_id: str) -> AsyncIterator[str]:
-    agent_id = f"atk-{unique_id}"
-    await manager.register_agent(OWNER, agent_id, OWNER)
-    yield agent_id
-    await remove_agents(store, agent_id)
+def manager(lifecycle: tuple[MemoryManager, str]) -> MemoryManager:
+    return lifecycle[0]
+
+
+@pytest.fixture
+def agent(lifecycle: tuple[MemoryManager, str]) -> str:
+    return lifecycle[1]
 
 
 async def _peer_texts(manager: MemoryManager, agent_id: str, query: str) -> str:
@@ -147,16 +145,16 @@ async def test_row8_mcp_shares_the_rest_quota(
     try:
         with served(adapter_settings(neo4j_settings, tmp_path), limits) as base_url:
             async with httpx.AsyncClient(base_url=base_url, timeout=60) as http:
-                r = await http.post("/agents", json={"agent_id": agent_id, "owner_id": OWNER},
-                                    headers=auth(OWNER))  # fmt: skip
+                r = await http.post("/agents", json={"agent_id": agent_id, "owner_id": KEYED_OWNER},
+                                    headers=auth(KEYED_OWNER))  # fmt: skip
                 assert r.status_code == 201
-                r = await http.post("/memories", headers=auth(OWNER),
+                r = await http.post("/memories", headers=auth(KEYED_OWNER),
                                     json={"agent_id": agent_id, "messages": "Alice likes tea."})
                 assert r.status_code == 201
-                capped = await http.post("/memories", headers=auth(OWNER),
+                capped = await http.post("/memories", headers=auth(KEYED_OWNER),
                                          json={"agent_id": agent_id, "messages": "Alice likes jam."})
                 assert capped.status_code == 429
-            async with _client(base_url, auth(OWNER)) as client:
+            async with _client(base_url, auth(KEYED_OWNER)) as client:
                 add = {"agent_id": agent_id, "messages": "Alice likes marmalade."}
                 assert "[ENTITLEMENT_CAP]" in _error(await client.call_tool("memory_add", add))
         rows = await store.execute(

@@ -160,13 +160,19 @@ def _quota_answers(*retry_after: str) -> tuple[list[str], httpx.MockTransport]:
     return seen, httpx.MockTransport(handler)
 
 
-async def test_a_write_waits_out_429_and_is_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    slept: list[float] = []
+@pytest.fixture
+def slept(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The client's sleeps, recorded instead of slept (no test waits on a clock)."""
+    record: list[float] = []
 
     async def fake_sleep(seconds: float) -> None:
-        slept.append(seconds)
+        record.append(seconds)
 
     monkeypatch.setattr("a4s_memory.client.asyncio.sleep", fake_sleep)
+    return record
+
+
+async def test_a_write_waits_out_429_and_is_sent_again(slept: list[float]) -> None:
     seen, transport = _quota_answers("2", "1")
     async with AsyncMemoryClient("http://api", "a", transport=transport) as c:
         added = await c.add("h", "Alice likes tea.")
@@ -174,13 +180,7 @@ async def test_a_write_waits_out_429_and_is_sent_again(monkeypatch: pytest.Monke
     assert seen == ["/memories"] * 3 and slept == [2.0, 1.0]
 
 
-async def test_429_past_the_wait_bound_is_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    slept: list[float] = []
-
-    async def fake_sleep(seconds: float) -> None:
-        slept.append(seconds)
-
-    monkeypatch.setattr("a4s_memory.client.asyncio.sleep", fake_sleep)
+async def test_429_past_the_wait_bound_is_raised(slept: list[float]) -> None:
     seen, transport = _quota_answers("5", "5")
     async with AsyncMemoryClient("http://api", "a", transport=transport,
                                  max_quota_wait=6) as c:  # fmt: skip
