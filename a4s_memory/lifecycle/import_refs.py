@@ -64,7 +64,9 @@ class _Index:
             raise InvalidRequest(f"{what} does not resolve to a {kind} of the import in its space")
 
     def keep(self, values: object, kind: str, group: object) -> list[Any]:
-        return [v for v in values or [] if self.resolves(v, kind, group)]  # type: ignore[attr-defined]
+        if not isinstance(values, list):
+            return []  # not a list (a crafted string would iterate as characters)
+        return [v for v in values if self.resolves(v, kind, group)]
 
 
 class ResolvedImport:
