@@ -15,7 +15,7 @@ were checked first (import_screen.py, import_refs.py); none of their ids may exi
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, LiteralString
 
@@ -25,8 +25,9 @@ from a4s_memory.audit.chain import AuditLog
 from a4s_memory.audit.events import AuditDraft, iso_ms
 from a4s_memory.db import Neo4jStore, run_in_tx
 from a4s_memory.errors import Conflict, InvalidRequest
+from a4s_memory.graph.status_ledger import restamp
 from a4s_memory.lifecycle.export_signing import SIGNATURE, ExportMac
-from a4s_memory.lifecycle.import_trust import demote
+from a4s_memory.lifecycle.import_trust import Restamp, demote
 
 __all__ = [
     "FORMAT",
@@ -175,6 +176,7 @@ class ImportJob:
     records: list[dict[str, Any]]
     ids: list[str]
     verified: bool
+    restamp: Restamp = field(default_factory=dict)  # import_trust.keep_quarantined
 
 
 def _batches(records: list[dict[str, Any]]) -> Iterable[tuple[str, list[dict[str, Any]]]]:
@@ -203,6 +205,8 @@ async def import_records(
             payload = [{**decode(r), "props": decode(r["props"])} for r in batch]
             await run_in_tx(tx, _IMPORT[kind], {"rows": payload})
             counts[kind] = counts.get(kind, 0) + len(batch)
+        for group, (episodes, entities, edges) in job.restamp.items():
+            await restamp(tx, group, episodes=episodes, entities=entities, edges=edges)
         return counts, event
 
     result: tuple[dict[str, int], str | None] = await store.write_transaction(work)

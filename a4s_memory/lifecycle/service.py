@@ -26,6 +26,7 @@ from a4s_memory.lifecycle import deletion, portability, rollback, session, sweep
 from a4s_memory.lifecycle.export_signing import SIGNATURE, ExportKey, signature_valid
 from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
+from a4s_memory.lifecycle.import_trust import keep_quarantined
 from a4s_memory.lifecycle.pinning import set_pinned
 from a4s_memory.models_lifecycle import (
     BulkDeleteResult,
@@ -39,6 +40,13 @@ from a4s_memory.registry import AgentRegistry
 from a4s_memory.spaces import spaces_of
 
 __all__ = ["Lifecycle"]
+
+# Elements of the agent its audit chain records as quarantined: a restore keeps them quarantined.
+_QUARANTINED = """
+MATCH (e:AuditEvent) WHERE e.agent_id = $agent_id AND e.action = 'quarantine'
+  AND e.memory_id IN $ids
+RETURN DISTINCT e.memory_id AS id
+"""
 
 
 class Lifecycle:
@@ -158,12 +166,16 @@ class Lifecycle:
         body = [r for r in rows if r.get("type") not in ("header", SIGNATURE)]
         screen_import(body, groups, self._firewall)  # before anything is written
         resolved = resolve_references(body, groups, agent_id)
+        quarantined = await self.store.execute(
+            _QUARANTINED, {"agent_id": agent_id, "ids": resolved.ids}
+        )
+        kept, plan = keep_quarantined(resolved.records, {str(r["id"]) for r in quarantined})
         draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id,
                            details={"verified": verified})  # fmt: skip
         counts, event = await portability.import_records(
             self.store,
             self.audit_log,
-            portability.ImportJob(draft, groups, resolved.records, resolved.ids, verified),
+            portability.ImportJob(draft, groups, kept, resolved.ids, verified, plan),
         )
         return ImportReport(agent_id=agent_id, records=len(rows), counts=counts, audit_id=event,
                             verified=verified)  # fmt: skip

@@ -157,3 +157,37 @@ def test_a_short_export_key_is_refused() -> None:
     with pytest.raises(ValidationError):
         Settings(export_key=SecretStr("short"))
     assert Settings(data_dir=Path("/srv/a4s")).export_key_file == Path("/srv/a4s/export.key")
+
+
+_FACT = "MATCH ()-[e:RELATES_TO]->() WHERE e.group_id IN $g AND e.fact = $f RETURN e.uuid AS u"
+SAFETY = ("security_status", "override_security", "truth_status", "retrieval_status")
+
+
+@pytest.mark.parametrize("signed", [True, False])
+async def test_a_quarantine_recorded_after_the_backup_survives_its_restore(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore, signed: bool
+) -> None:
+    manager, agent = lifecycle
+    await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea."})
+    coffee = await manager.add(OWNER, {"agent_id": agent, "messages": "Bob prefers coffee."})
+    backup = [json.loads(json.dumps(r)) async for r in manager.export_agent(OWNER, agent)]
+    fact = await store.execute(_FACT, {"g": list(spaces_of(agent).values()),
+                                       "f": "Alice prefers tea"})  # fmt: skip
+    await manager.quarantine(ADMIN, coffee.memory_id, "admin review")  # an episode
+    await manager.quarantine(ADMIN, fact[0]["u"], "admin review")  # a fact (override entry)
+    before = await _states(store, agent)
+    await wipe_memory(store, agent)
+
+    report = await manager.import_agent(OWNER, agent, backup if signed else _unsigned(backup))
+    assert report.verified is signed
+    after = await _states(store, agent)
+    assert after.keys() == before.keys()
+    for key, props in after.items():
+        for axis in SAFETY[:2]:
+            assert props.get(axis) == before[key].get(axis), (key, axis)
+        if signed:
+            assert {a: props.get(a) for a in SAFETY} == {a: before[key].get(a) for a in SAFETY}
+    assert not await manager.search(OWNER, agent, "coffee", limit=20)
+    hits = await manager.search(OWNER, agent, "Alice tea", limit=20)
+    assert fact[0]["u"] not in {h.uuid for h in hits}
+    assert bool(hits) is signed  # the tea episode itself stays clean (and supported if signed)

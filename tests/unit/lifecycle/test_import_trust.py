@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from a4s_memory.lifecycle.export_signing import ExportMac, signature_valid
-from a4s_memory.lifecycle.import_trust import demote
+from a4s_memory.lifecycle.import_trust import demote, keep_quarantined
 
 KEY = b"k" * 32
 
@@ -134,3 +134,38 @@ def test_demote_leaves_records_without_statuses_alone() -> None:
     assert demote(mention, "bob", "ev1") == mention
     entity = {"type": "entity", "props": {"uuid": "n1", "name": "Ada"}}
     assert demote(entity, "bob", "ev1") == entity
+
+
+def _backup() -> list[dict[str, Any]]:
+    g = "agent-a1-public"
+    return [
+        {"type": "ledger", "props": {"uuid": "ep1", "kind": "episode", "group_id": g,
+                                     "security_status": "clean"}},
+        {"type": "ledger", "props": {"uuid": "n1", "kind": "entity", "group_id": g,
+                                     "override_security": "malicious"}},
+        {"type": "episode", "props": {"uuid": "ep1", "group_id": g}},
+        {"type": "entity", "props": {"uuid": "n1", "group_id": g}},
+        {"type": "entity", "props": {"uuid": "n2", "group_id": g}},
+        {"type": "mention", "source": "ep1", "target": "n2", "props": {"group_id": g}},
+        {"type": "edge", "source": "n1", "target": "n2",
+         "props": {"uuid": "e1", "group_id": g, "episodes": ["ep1"]}},
+        {"type": "edge", "source": "n1", "target": "n2",
+         "props": {"uuid": "e2", "group_id": g, "episodes": ["ep9"]}},
+    ]  # fmt: skip
+
+
+def test_keep_quarantined_never_lifts_a_recorded_quarantine() -> None:
+    records = _backup()
+    out, plan = keep_quarantined(records, {"ep1", "n1", "e2", "gone"})
+    ledger = {r["props"]["uuid"]: r["props"] for r in out if r["type"] == "ledger"}
+    assert ledger["ep1"]["security_status"] == "quarantined"
+    assert ledger["n1"]["override_security"] == "malicious"  # already worse: kept
+    assert ledger["e2"] == {"uuid": "e2", "kind": "edge", "group_id": "agent-a1-public",
+                            "state": "committed", "override_security": "quarantined"}  # fmt: skip
+    # The episode's dependents are re-stamped too (n2 through its mention, e1 through support).
+    assert plan == {"agent-a1-public": ({"ep1"}, {"n1", "n2"}, {"e1", "e2"})}
+    assert records == _backup()  # the input is not changed
+
+
+def test_keep_quarantined_without_recorded_quarantines_changes_nothing() -> None:
+    assert keep_quarantined(_backup(), {"unrelated"}) == (_backup(), {})
