@@ -8,6 +8,7 @@ Who may do what (a4s_memory.access): audit and session summary = owner or admin
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterable
 from datetime import datetime
 from typing import Any
@@ -160,8 +161,9 @@ class Lifecycle:
         rows = list(records)
         groups = sorted(spaces_of(agent_id).values())
         header = portability.check_header(rows, agent_id, groups)
-        verified = header.get("owner_id") == requester_id and signature_valid(
-            await self._export_key.get(), rows
+        key = await self._export_key.get()
+        verified = header.get("owner_id") == requester_id and await asyncio.to_thread(
+            signature_valid, key, rows  # CPU-bound over every record: off the event loop
         )
         body = [r for r in rows if r.get("type") not in ("header", SIGNATURE)]
         screen_import(body, groups, self._firewall)  # before anything is written
