@@ -70,12 +70,28 @@ class Settings(BaseSettings):
     llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
     embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
 
+    # Export signing (HMAC-SHA256). Unset: a random key is generated once into `export_key_file`.
+    # Every process that exports or imports the same memories must see the same key.
+    export_key: SecretStr | None = Field(None, validation_alias=_env("A4S_EXPORT_KEY"))
+
     @field_validator("admin_ids", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
             return frozenset(part.strip() for part in value.split(",") if part.strip())
         return value
+
+    @field_validator("export_key")
+    @classmethod
+    def _long_enough(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value()) < 32:
+            raise ValueError("A4S_EXPORT_KEY must be at least 32 characters")
+        return value
+
+    @property
+    def export_key_file(self) -> Path:
+        """Where the generated export signing key lives when A4S_EXPORT_KEY is unset."""
+        return self.data_dir / "export.key"
 
     @property
     def neo4j_dir(self) -> Path:

@@ -50,6 +50,7 @@ from a4s_memory.graph.transitions import (
     supersede,
 )
 from a4s_memory.lifecycle.add_flow import WriteDeps, add_memory
+from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.lifecycle.service import Lifecycle
 from a4s_memory.models import (
     AddMemory,
@@ -127,7 +128,10 @@ class MemoryManager:
     def __init__(self, parts: ManagerParts) -> None:
         self._p = parts
         self._ingestor = Ingestor(parts.store, parts.graphiti)
-        self._life = Lifecycle(parts.store, parts.registry, self._ingestor, parts.firewall)
+        export_key = ExportKey(parts.settings.export_key, parts.settings.export_key_file)
+        self._life = Lifecycle(
+            parts.store, parts.registry, self._ingestor, parts.firewall, export_key
+        )
         self._audit: AuditLog = self._life.audit_log
         self._writes = WriteDeps(parts.registry, parts.firewall, self._audit, self._ingestor)
 

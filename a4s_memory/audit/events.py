@@ -99,7 +99,7 @@ class _G4Metadata(BaseModel):
     count: int | None = None
     query_hash: str | None = None
     decision_id: str | None = None
-    details: dict[str, int] = Field(default_factory=dict)  # named counts only
+    details: dict[str, bool | int] = Field(default_factory=dict)  # named counts and flags only
 
 
 class AuditDraft(_G4Metadata):

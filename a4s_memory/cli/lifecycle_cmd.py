@@ -184,7 +184,8 @@ def sweep_cmd(ctx: click.Context, now_text: str | None, agent_id: str | None) ->
 @_AS
 @click.pass_context
 def export_cmd(ctx: click.Context, agent_id: str, output: TextIO, requester: str) -> None:
-    """Back up an agent's memory (statuses, provenance, versions, embeddings) as JSONL."""
+    """Back up an agent's memory (statuses, provenance, versions, embeddings) as signed JSONL
+    (the last line: an HMAC-SHA256 with A4S_EXPORT_KEY or the key in the data dir)."""
 
     async def work(m: MemoryManager) -> int:
         n = 0
@@ -204,7 +205,9 @@ def export_cmd(ctx: click.Context, agent_id: str, output: TextIO, requester: str
 @_AS
 @click.pass_context
 def import_cmd(ctx: click.Context, agent_id: str, source: Path, requester: str) -> None:
-    """Restore an export into the (empty, registered) agent."""
+    """Restore an export into the (empty, registered) agent, all or nothing. Only a file this
+    server signed for this agent and owner restores statuses and provenance; any other (unsigned,
+    edited, foreign key) is imported as unverified, by you ("verified": false in the report)."""
     lines = [ln for ln in source.read_text(encoding="utf-8").splitlines() if ln.strip()]
     records: list[dict[str, Any]] = []
     with _progress("reading", len(lines)) as advance:

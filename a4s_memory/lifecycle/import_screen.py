@@ -8,8 +8,9 @@
   values) passes the memory firewall's content rules again; the first rejection refuses the whole
   import with its stop reason (fail closed: nothing is written).
 
-The statuses in the file are restored as they are (that is what makes the round trip exact); an
-owner can only import into their own, empty agent. See docs/lifecycle.md for what that implies.
+References between records are checked by import_refs.py; whether the file's statuses and
+provenance are kept (a verified, signed file) or demoted (any other) is import_trust.py's.
+An owner can only import into their own, empty agent. See docs/lifecycle.md.
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ def screen_import(records: list[dict[str, Any]], groups: list[str], firewall: Fi
     """Raise InvalidRequest / FirewallRejected when any record must not be imported."""
     for text in _texts(records, set(groups)):
         # Content rules only: the text was stored once, so it is checked as the owner's own save
-        # (trust rules judged its source at write time and live on in its restored status).
+        # (trust rules judged its source at write time; its status is restored only from a
+        # verified file, else demoted to unverified).
         decision = firewall.check(WriteRequest(text=text, source_type=SourceType.EXPLICIT_SAVE))
         if not decision.accepted or (decision.redacted_text or "") != text:
             reason = decision.stop_reason if not decision.accepted else None

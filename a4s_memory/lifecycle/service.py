@@ -8,6 +8,7 @@ Who may do what (a4s_memory.access): audit and session summary = owner or admin
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterable
 from datetime import datetime
 from typing import Any
@@ -23,7 +24,10 @@ from a4s_memory.graph.ingest import Ingestor
 from a4s_memory.graph.status_ledger import now_utc
 from a4s_memory.graph.transitions import ElementRef
 from a4s_memory.lifecycle import deletion, portability, rollback, session, sweeper
+from a4s_memory.lifecycle.export_signing import SIGNATURE, ExportKey, signature_valid
+from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
+from a4s_memory.lifecycle.import_trust import keep_quarantined
 from a4s_memory.lifecycle.pinning import set_pinned
 from a4s_memory.models_lifecycle import (
     BulkDeleteResult,
@@ -38,16 +42,29 @@ from a4s_memory.spaces import spaces_of
 
 __all__ = ["Lifecycle"]
 
+# Elements of the agent its audit chain records as quarantined: a restore keeps them quarantined.
+_QUARANTINED = """
+MATCH (e:AuditEvent) WHERE e.agent_id = $agent_id AND e.action = 'quarantine'
+  AND e.memory_id IN $ids
+RETURN DISTINCT e.memory_id AS id
+"""
+
 
 class Lifecycle:
     def __init__(
-        self, store: Neo4jStore, registry: AgentRegistry, ingestor: Ingestor, firewall: Firewall
+        self,
+        store: Neo4jStore,
+        registry: AgentRegistry,
+        ingestor: Ingestor,
+        firewall: Firewall,
+        export_key: ExportKey,
     ) -> None:
         self.store = store
         self.registry = registry
         self.audit_log = AuditLog(store)
         self._ingestor = ingestor
         self._firewall = firewall
+        self._export_key = export_key
 
     # -- audit -------------------------------------------------------------------------------
     async def audit(
@@ -124,8 +141,9 @@ class Lifecycle:
         access = await self.registry.authorize(requester_id, agent_id, Action.WRITE)
         groups = sorted(spaces_of(agent_id).values())
         count = 0
+        key = await self._export_key.get()
         async for record in portability.export_records(
-            self.store, (agent_id, requester_id if access.is_owner else ""), groups
+            self.store, (agent_id, requester_id if access.is_owner else ""), groups, key
         ):
             count += 1
             yield record
@@ -136,12 +154,30 @@ class Lifecycle:
     async def import_agent(
         self, requester_id: str, agent_id: str, records: Iterable[dict[str, Any]]
     ) -> ImportReport:
+        """Restore an export into the owner's empty agent. Only a file signed with this server's
+        key, for this agent and this owner, restores its statuses and provenance; any other is
+        imported as unverified, by the importer (import_trust.py)."""
         await self.registry.authorize(requester_id, agent_id, Action.WRITE)
         rows = list(records)
-        draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id)
         groups = sorted(spaces_of(agent_id).values())
-        screen_import(rows, groups, self._firewall)  # before anything is written
-        counts, event = await portability.import_records(
-            self.store, self.audit_log, draft, groups, rows
+        header = portability.check_header(rows, agent_id, groups)
+        key = await self._export_key.get()
+        verified = header.get("owner_id") == requester_id and await asyncio.to_thread(
+            signature_valid, key, rows  # CPU-bound over every record: off the event loop
         )
-        return ImportReport(agent_id=agent_id, records=len(rows), counts=counts, audit_id=event)
+        body = [r for r in rows if r.get("type") not in ("header", SIGNATURE)]
+        screen_import(body, groups, self._firewall)  # before anything is written
+        resolved = resolve_references(body, groups, agent_id)
+        quarantined = await self.store.execute(
+            _QUARANTINED, {"agent_id": agent_id, "ids": resolved.ids}
+        )
+        kept, plan = keep_quarantined(resolved.records, {str(r["id"]) for r in quarantined})
+        draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id,
+                           details={"verified": verified})  # fmt: skip
+        counts, event = await portability.import_records(
+            self.store,
+            self.audit_log,
+            portability.ImportJob(draft, groups, kept, resolved.ids, verified, plan),
+        )
+        return ImportReport(agent_id=agent_id, records=len(rows), counts=counts, audit_id=event,
+                            verified=verified)  # fmt: skip

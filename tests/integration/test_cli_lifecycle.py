@@ -170,11 +170,29 @@ def test_export_clear_import_round_trip(
 
     imported = _invoke(neo4j_settings, "import", agent_id, str(backup), "--as", OWNER)
     assert imported.exit_code == 0, imported.output
+    assert json.loads(imported.stdout)["verified"] is True  # signed by this server's key
     again = tmp_path / "again.jsonl"
     assert (
         _invoke(neo4j_settings, "export", agent_id, "-o", str(again), "--as", OWNER).exit_code == 0
     )
     assert len(again.read_text(encoding="utf-8").splitlines()) == len(lines)
+
+    # Issue 12: an edited backup still imports, but only as unverified.
+    assert json.loads(lines[-1])["type"] == "signature"
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    assert _invoke(neo4j_settings, "clear", agent_id, "--yes", "--as", OWNER).exit_code == 0
+    unsigned = _invoke(neo4j_settings, "import", agent_id, str(edited), "--as", OWNER)
+    assert unsigned.exit_code == 0, unsigned.output
+    assert json.loads(unsigned.stdout)["verified"] is False
+    truths = asyncio.run(
+        _cypher(
+            neo4j_settings,
+            "MATCH (n:Episodic) WHERE n.group_id STARTS WITH $p RETURN n.truth_status AS t",
+            {"p": f"agent-{agent_id}-"},
+        )
+    )
+    assert truths and all(row["t"] != "supported" for row in truths)
 
 
 def test_forget_and_sweep(neo4j_settings: Settings, seeded: tuple[str, dict[str, Any]]) -> None:

@@ -51,7 +51,7 @@ async def test_export_wipe_import_round_trip(
     await wipe_memory(store, agent)
     assert await _results(manager, agent) != before
     report = await manager.import_agent(OWNER, agent, [json.loads(x) for x in lines])
-    assert report.records == len(lines)
+    assert report.records == len(lines) and report.verified is True
     assert await _results(manager, agent) == before
     assert await manager.versions(OWNER, last.memory_id) == versions
     assert (await manager.get(OWNER, secret.memory_id)).model_dump() == view.model_dump()
