@@ -136,7 +136,7 @@ async def stranger_hits(client: AsyncMemoryClient, agent: str, conv: Conversatio
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    raw = json.loads(Path(args.corpus).read_text())
+    raw = args.raw
     convs = [parse(obj, cid) for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)]
     convs = [c for c in convs if c.cid in args.conversations]
     if args.quick:
@@ -233,6 +233,7 @@ def main() -> None:
     args.conversations = [30] if args.quick else [int(c) for c in args.conversations.split(",")]
     if unknown := set(args.conversations) - set(CONVERSATION_IDS):
         parser.error(f"unknown conversations: {sorted(unknown)}")
+    args.raw = json.loads(Path(args.corpus).read_text())
     report = asyncio.run(run(args))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")

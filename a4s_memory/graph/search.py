@@ -1,12 +1,14 @@
 """Policy-gated retrieval: the ContextPolicy is a predicate *inside* every retrieval query.
 
-Channels, each returning only eligible elements, fused with reciprocal rank fusion (RRF):
+Channels, each returning only eligible elements, fused by weighted reciprocal rank fusion, then
+reranked and deduplicated (:mod:`a4s_memory.graph.ranking`):
 
 * fulltext over facts, entities and episodes (Graphiti's Lucene indexes). The index call has a
   candidate window; the policy filter runs in the same query right after it, and the window doubles
   until ``limit`` eligible hits are found or the index is exhausted (or the window hits its cap).
   Graphiti filters *after* ``LIMIT``, so a mostly-quarantined match set starves its results.
-* cosine similarity over ``fact_embedding`` / ``name_embedding``, computed in Cypher like Graphiti,
+* cosine similarity over ``fact_embedding`` / ``name_embedding`` / the episodes'
+  ``a4s_content_embedding`` (written at ingestion), computed in Cypher like Graphiti,
   over the policy-filtered elements of the requested groups only (the composite status index of
   ``graph_schema/002`` serves the predicate). Exact, so nothing eligible is lost to a top-k cut;
   linear in the eligible elements of the requested spaces (see docs/retrieval.md).
@@ -21,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -33,12 +36,18 @@ from a4s_memory.contract import STATUS_PROPERTIES, Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.graph.embedder import SizedEmbedder
+from a4s_memory.graph.ranking import Candidate, LexicalReranker, Reranker, dedupe, fuse, rerank
 from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
-from a4s_memory.policy.cypher import CypherParams, group_predicate, policy_predicate
+from a4s_memory.policy.cypher import (
+    CypherParams,
+    group_predicate,
+    policy_predicate,
+    window_predicate,
+)
 from a4s_memory.spaces import parse_group_id
 from a4s_memory.status import MemoryStatus
 
-__all__ = ["Provenance", "SearchHit", "policy_search"]
+__all__ = ["EPISODE_EMBEDDING", "Provenance", "SearchHit", "SearchOptions", "policy_search"]
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +58,11 @@ MIN_COSINE: Final = 0.6          # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti'
 MAX_QUERY_TERMS: Final = 64      # keeps Lucene well under its 1024-clause limit
 EXPANSION_SEEDS: Final = 5
 MAX_LIMIT: Final = 200
+# Each channel hands the reranker this many candidates per requested hit (at least MIN_POOL):
+# the evidence BM25 would rank 15th must still reach the reranker.
+POOL_FACTOR: Final = 4
+MIN_POOL: Final = 40
+EPISODE_EMBEDDING: Final = "a4s_content_embedding"  # written by graph/ingest.py
 
 # (index, procedure, yielded column, label/type) for each fulltext channel. Constants only.
 _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
@@ -59,6 +73,7 @@ _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
 _VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
     MemoryKind.FACT: ("()-[x:RELATES_TO]->()", "x.fact_embedding"),
     MemoryKind.ENTITY: ("(x:Entity)", "x.name_embedding"),
+    MemoryKind.EPISODE: ("(x:Episodic)", f"x.{EPISODE_EMBEDDING}"),
 }
 _FIELDS: Final = ("uuid", "group_id", "fact", "name", "summary", "content", "valid_at",
                   "created_at", "episodes", *STATUS_PROPERTIES)
@@ -75,8 +90,20 @@ class Provenance(BaseModel):
     decision_id: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SearchOptions:
+    """How to rank (never what may be seen: that is the ContextPolicy's)."""
+
+    reranker: Reranker = field(default_factory=LexicalReranker)
+    # Optional recency weighting (off by default): a hit loses half its score per this many days
+    # of reference time behind the newest candidate.
+    recency_half_life_days: float | None = None
+
+
 class SearchHit(BaseModel):
-    """One result, CONTRACT §4 shape plus ``score`` (the RRF score, higher is better)."""
+    """One result, CONTRACT §4 shape plus ``score`` (the final ranking score, higher is better)
+    and ``reference_time`` (when the remembered thing happened: the episode's or fact's
+    ``valid_at``; entities have none)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -88,6 +115,7 @@ class SearchHit(BaseModel):
     status: MemoryStatus
     valid_at: datetime | None
     created_at: datetime | None
+    reference_time: datetime | None = None
     score: float
     provenance: Provenance
 
@@ -107,7 +135,8 @@ class _Channel(BaseModel):
         groups = group_predicate(alias, self.group_ids, params)
         policy = policy_predicate(alias, self.policy, params, self.now,
                                   temporal=kind is MemoryKind.FACT)
-        return f"{groups} AND {policy}"
+        window = window_predicate(alias, self.policy, params) if kind is not MemoryKind.ENTITY else None
+        return f"{groups} AND {policy}" + (f" AND {window}" if window else "")
 
     async def run(self, query: str, params: CypherParams) -> list[Any]:
         # The text is assembled from constants and allow-listed names only; values are parameters.
@@ -210,9 +239,22 @@ def _text(kind: MemoryKind, row: dict[str, Any]) -> str:
     return f"{name}: {summary}" if summary else name
 
 
-def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> SearchHit | None:
+def _describe(kind: MemoryKind, row: dict[str, Any]) -> tuple[str, list[str], datetime | None]:
+    """(text, supporting episode uuids, reference time) of a channel row."""
+    if kind is MemoryKind.FACT:
+        episodes = list(row.get("episodes") or [])
+    elif kind is MemoryKind.EPISODE:
+        episodes = [str(row["uuid"])]
+    else:
+        episodes = list(row.get("mentions") or [])
+    when = _native(row.get("valid_at")) if kind is not MemoryKind.ENTITY else None
+    return _text(kind, row), [str(e) for e in episodes], when
+
+
+def _hit(cand: Candidate, ch: _Channel) -> SearchHit | None:
     """Build a hit, re-checking space and status in Python (defence in depth; never expected)."""
-    props = {k: _native(v) for k, v in row.items()}
+    kind = cand.kind
+    props = {k: _native(v) for k, v in cand.row.items()}
     try:
         status = MemoryStatus.from_properties(props)
         space = parse_group_id(str(props["group_id"]))
@@ -222,24 +264,19 @@ def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> S
     if props["group_id"] not in ch.group_ids or not ch.policy.admits(status, ch.now):
         logger.error("dropping a %s hit the Cypher policy should have excluded", kind.value)
         return None
-    if kind is MemoryKind.FACT:
-        episodes = list(props.get("episodes") or [])
-    elif kind is MemoryKind.EPISODE:
-        episodes = [str(props["uuid"])]
-    else:
-        episodes = list(props.get("mentions") or [])
     return SearchHit(
         uuid=str(props["uuid"]),
         kind=kind,
-        text=_text(kind, props),
+        text=cand.text,
         group_id=space.group_id,
         visibility=space.visibility,
         status=status,
         valid_at=props.get("valid_at"),
         created_at=props.get("created_at"),
-        score=score,
+        reference_time=cand.when,
+        score=cand.score,
         provenance=Provenance(
-            episodes=[str(e) for e in episodes],
+            episodes=cand.episodes,
             source_type=props.get("a4s_source_type"),
             written_by=props.get("a4s_written_by"),
             decision_id=props.get("a4s_decision_id"),
@@ -281,6 +318,7 @@ async def policy_search(
     policy: ContextPolicy,
     limit: int,
     now: datetime | None = None,
+    options: SearchOptions | None = None,
 ) -> list[SearchHit]:
     """Up to ``limit`` hits the policy admits, from ``group_ids`` only, best first.
 
@@ -291,8 +329,10 @@ async def policy_search(
     groups = _allowed_groups(group_ids, policy)
     if not groups or not query.strip():
         return []  # the policy's visibilities exclude every allowed space, or nothing to look for
-    moment = now or datetime.now(UTC)
-    ch = _Channel(store=store, group_ids=groups, policy=policy, now=moment, limit=limit)
+    opts = options or SearchOptions()
+    pool = max(MIN_POOL, limit * POOL_FACTOR)
+    ch = _Channel(store=store, group_ids=groups, policy=policy, now=now or datetime.now(UTC),
+                  limit=pool)  # fmt: skip
     lucene = _lucene(query, groups)
     vector = await embedder.create(input_data=[query.replace("\n", " ")])
     # A text with no words embeds to the zero vector, which Neo4j's cosine rejects: no channel.
@@ -303,25 +343,32 @@ async def policy_search(
     entities = bool(kinds & {MemoryKind.ENTITY, MemoryKind.FACT})
 
     # One concurrent round for the direct channels, then the expansion around the best entities.
-    ent_text, ent_vec, fact_text, fact_vec, episode_rows = await asyncio.gather(
+    ent_text, ent_vec, fact_text, fact_vec, ep_text, ep_vec = await asyncio.gather(
         _fulltext(ch, MemoryKind.ENTITY, lucene) if entities and lucene else _none(),
         _vector(ch, MemoryKind.ENTITY, vector) if entities and vectors else _none(),
         _fulltext(ch, MemoryKind.FACT, lucene) if facts and lucene else _none(),
         _vector(ch, MemoryKind.FACT, vector) if facts and vectors else _none(),
         _fulltext(ch, MemoryKind.EPISODE, lucene) if episodes and lucene else _none(),
+        _vector(ch, MemoryKind.EPISODE, vector) if episodes and vectors else _none(),
     )
-    entity_lists = [ent_text, ent_vec]
-    seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, x) for x in entity_lists])]
+    seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, ent_text),
+                                                 (MemoryKind.ENTITY, ent_vec)])]  # fmt: skip
     expanded = await _expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else []
-    fact_lists = [fact_text, fact_vec, expanded]
 
-    ranked = [(MemoryKind.FACT, rows) for rows in fact_lists]
-    ranked.append((MemoryKind.EPISODE, episode_rows))
-    if MemoryKind.ENTITY in kinds:
-        ranked.extend((MemoryKind.ENTITY, rows) for rows in entity_lists)
+    lists: list[tuple[MemoryKind, str, list[Row]]] = []
+    if facts:
+        lists += [(MemoryKind.FACT, "fact_text", fact_text), (MemoryKind.FACT, "fact_vec", fact_vec),
+                  (MemoryKind.FACT, "expansion", expanded)]  # fmt: skip
+    if episodes:
+        lists += [(MemoryKind.EPISODE, "episode_text", ep_text),
+                  (MemoryKind.EPISODE, "episode_vec", ep_vec)]  # fmt: skip
+    if MemoryKind.ENTITY in kinds and not policy.windowed:  # entities have no reference time
+        lists += [(MemoryKind.ENTITY, "entity_text", ent_text),
+                  (MemoryKind.ENTITY, "entity_vec", ent_vec)]  # fmt: skip
+    ranked = await rerank(query, fuse(lists, _describe), opts.reranker, opts.recency_half_life_days)
     hits: list[SearchHit] = []
-    for score, kind, row in _rrf(ranked):
-        hit = _hit(kind, row, score, ch)
+    for cand in dedupe(ranked):
+        hit = _hit(cand, ch)
         if hit is not None:
             hits.append(hit)
         if len(hits) == limit:
