@@ -69,6 +69,10 @@ class Settings(BaseSettings):
     )
     llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
     embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
+    # Search reranker: "lexical" (offline BM25 over the candidates) or "cross-encoder" (Graphiti's
+    # OpenAIRerankerClient on the configured LLM endpoint; lexical without one). docs/retrieval.md
+    reranker: str = Field("lexical", pattern="^(lexical|cross-encoder)$",
+                          validation_alias=_env("A4S_RERANKER"))
 
     @field_validator("admin_ids", mode="before")
     @classmethod

@@ -133,6 +133,7 @@ class MemoryView(BaseModel):
     text: str
     status: MemoryStatus
     created_at: datetime | None
+    reference_time: datetime | None = None  # the episode's valid_at (AddMemory.reference_time)
     source_type: str | None
     source_ref: str | None
     written_by: str | None

@@ -11,7 +11,7 @@ only orders them.
   cross-encoder when one is configured (:class:`CrossEncoderReranker`). The final score blends the
   normalised fused and rerank scores (``RERANK_WEIGHT``).
 * **Dedupe.** A fact or entity whose supporting episodes are all behind a better hit already adds
-  nothing the reader does not have, and is dropped.
+  nothing the reader does not have: it is demoted (keeps a quarter of its score), not dropped.
 * **Recency** (optional, off by default): ``score * 2 ** (-age / half_life)`` with the age taken
   from the newest reference time among the candidates, so "latest" questions can prefer late turns.
 """
@@ -27,6 +27,7 @@ from typing import Any, Final, Protocol
 
 from graphiti_core.cross_encoder.client import CrossEncoderClient
 
+from a4s_memory.config import Settings
 from a4s_memory.graph.embedder import tokens
 from a4s_memory.policy.context_policy import MemoryKind
 
@@ -35,6 +36,7 @@ __all__ = [
     "CrossEncoderReranker",
     "LexicalReranker",
     "Reranker",
+    "build_reranker",
     "dedupe",
     "fuse",
     "rerank",
@@ -50,6 +52,7 @@ KIND_WEIGHT: Final[dict[MemoryKind, float]] = {
     MemoryKind.FACT: 0.6,
     MemoryKind.ENTITY: 0.3,
 }
+DUPLICATE_SHARE: Final = 0.25  # what a hit adding no new episode keeps of its score (dedupe)
 RERANK_WEIGHT: Final = 0.6  # share of the reranker in the final score (tuned on 26/30)
 _BM25_K1: Final = 1.2
 _BM25_B: Final = 0.75
@@ -153,6 +156,18 @@ class CrossEncoderReranker:
         return [float(ranked.get(t, 0.0)) for t in texts]
 
 
+def build_reranker(settings: Settings) -> Reranker:
+    """Lexical unless a cross-encoder is asked for and an LLM endpoint is configured."""
+    if settings.reranker != "cross-encoder" or not settings.llm_configured:
+        return LexicalReranker()
+    from graphiti_core.cross_encoder.openai_reranker_client import OpenAIRerankerClient
+    from graphiti_core.llm_client import LLMConfig
+
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "not-needed"
+    config = LLMConfig(api_key=key, model=settings.llm_model, base_url=settings.openai_base_url)
+    return CrossEncoderReranker(OpenAIRerankerClient(config=config))
+
+
 def _normalised(values: list[float]) -> list[float]:
     top = max(values, default=0.0)
     return [v / top if top > 0 else 0.0 for v in values]
@@ -176,12 +191,11 @@ async def rerank(query: str, cands: list[Candidate], reranker: Reranker,
 
 
 def dedupe(cands: list[Candidate]) -> list[Candidate]:
-    """Drop facts/entities whose every supporting episode is behind a better hit already."""
+    """Demote facts/entities whose every supporting episode is behind a better hit already: they
+    keep ``DUPLICATE_SHARE`` of their score, so they still come back when the limit has room."""
     covered: set[str] = set()
-    kept = []
     for c in cands:
         if c.kind is not MemoryKind.EPISODE and c.episodes and set(c.episodes) <= covered:
-            continue
+            c.score = round(c.score * DUPLICATE_SHARE, 12)
         covered.update(c.episodes)
-        kept.append(c)
-    return kept
+    return sorted(cands, key=lambda c: (-c.score, str(c.row["uuid"])))

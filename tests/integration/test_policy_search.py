@@ -123,7 +123,7 @@ async def _every_channel(store: Neo4jStore, group: str, policy: ContextPolicy) -
     rows: list[dict[str, Any]] = []
     for kind in MemoryKind:
         rows += await search_mod._fulltext(ch, kind, lucene)
-    for kind in (MemoryKind.FACT, MemoryKind.ENTITY):
+    for kind in MemoryKind:
         rows += await search_mod._vector(ch, kind, vector)
     rows += await search_mod._expansion(ch, [r["u"] for r in anchors])
     return {str(r["uuid"]) for r in rows}
