@@ -159,6 +159,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     done = await asyncio.gather(*(ingest(me, agents[c.cid], c, bar) for c in convs))
                     bar.close()
                     ingest_s = time.perf_counter() - started
+                    if args.keep:  # what a later tuning run needs to score the kept agents
+                        kept = {"owner": owner, "agents": agents, "memories": [m for m, _ in done]}
+                        args.out.with_suffix(".kept.json").write_text(json.dumps(kept))
                     for conv, (memories, rejected) in zip(convs, done, strict=True):
                         scores, ms = await ask(me, agents[conv.cid], conv, memories)
                         bm25 = Scores()

@@ -18,31 +18,19 @@ from typing import Final
 __all__ = ["clean_entity", "is_question", "keep_subject", "speaker_object"]
 
 _QUESTION_WORDS: Final = frozenset(
-    "what who whom whose where when why how which do does did is are was were can could would "
-    "should shall might have has had am isn't aren't don't doesn't didn't".split()
+    ["what", "who", "whom", "whose", "where", "when", "why", "how", "which", "do", "does", "did", "is", "are", "was", "were", "can", "could", "would", "should", "shall", "might", "have", "has", "had", "am", "isn't", "aren't", "don't", "doesn't", "didn't"]
 )
 # Words that open a greeting, thanks or exclamation ("Hey Caroline", "Wow Jon", "Thanks Nate").
 INTERJECTIONS: Final = frozenset(
-    "hey hi hello hiya yo howdy wow whoa oh ooh ah aw aww awww haha hah lol omg yay yeah yep yes "
-    "no nope ok okay sure thanks thank thx congrats congratulations cheers bye goodbye welcome "
-    "sorry dear well hmm um uh wowza gosh great good nice cool awesome amazing glad anytime "
-    "morning evening night hope see love miss happy".split()
+    ["hey", "hi", "hello", "hiya", "yo", "howdy", "wow", "whoa", "oh", "ooh", "ah", "aw", "aww", "awww", "haha", "hah", "lol", "omg", "yay", "yeah", "yep", "yes", "no", "nope", "ok", "okay", "sure", "thanks", "thank", "thx", "congrats", "congratulations", "cheers", "bye", "goodbye", "welcome", "sorry", "dear", "well", "hmm", "um", "uh", "wowza", "gosh", "great", "good", "nice", "cool", "awesome", "amazing", "glad", "anytime", "morning", "evening", "night", "hope", "see", "love", "miss", "happy"]
 )
 # Sentence-initial words that are never the name of what a fact is about.
 _NOT_SUBJECTS: Final = frozenset(
-    "i you he she it we they this that these those there here what who which why how when where "
-    "everything everyone everybody something someone somebody anything anyone nothing nobody "
-    "and but or so then also just maybe really actually honestly plus my your his her our their "
-    "its last next every each some all both one life love family art music dance "
-    "confidence balance nature change progress success lots time today tonight yesterday "
-    "tomorrow food health friendship travel work school people".split()
+    ["i", "you", "he", "she", "it", "we", "they", "this", "that", "these", "those", "there", "here", "what", "who", "which", "why", "how", "when", "where", "everything", "everyone", "everybody", "something", "someone", "somebody", "anything", "anyone", "nothing", "nobody", "and", "but", "or", "so", "then", "also", "just", "maybe", "really", "actually", "honestly", "plus", "my", "your", "his", "her", "our", "their", "its", "last", "next", "every", "each", "some", "all", "both", "one", "life", "love", "family", "art", "music", "dance", "confidence", "balance", "nature", "change", "progress", "success", "lots", "time", "today", "tonight", "yesterday", "tomorrow", "food", "health", "friendship", "travel", "work", "school", "people"]
 ) | INTERJECTIONS
 # Objects that say nothing on their own ("Nate loves it", "The Eiffel Tower is so cool").
 _VAGUE_OBJECT_START: Final = frozenset(
-    "it that this them him her so very really pretty super totally such too just gonna like "
-    "right great cool awesome amazing incredible good nice key important essential everything "
-    "something anything nothing indeed possible almost as definitely always still kind sort "
-    "well".split()
+    ["it", "that", "this", "them", "him", "her", "so", "very", "really", "pretty", "super", "totally", "such", "too", "just", "gonna", "like", "right", "great", "cool", "awesome", "amazing", "incredible", "good", "nice", "key", "important", "essential", "everything", "something", "anything", "nothing", "indeed", "possible", "almost", "as", "definitely", "always", "still", "kind", "sort", "well"]
 )
 _SECOND_PERSON: Final = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
 _FIRST_PERSON: Final = (

@@ -38,8 +38,10 @@ __all__ = [
     "Reranker",
     "build_reranker",
     "dedupe",
+    "describe",
     "fuse",
     "rerank",
+    "with_neighbors",
 ]
 
 logger = logging.getLogger(__name__)
@@ -52,8 +54,11 @@ KIND_WEIGHT: Final[dict[MemoryKind, float]] = {
     MemoryKind.FACT: 0.6,
     MemoryKind.ENTITY: 0.3,
 }
+# A session neighbour of a strong episode hit (the answer after a matched question, or the
+# question before a matched answer) enters with this share of its neighbour's score.
+NEIGHBOR_SHARE: Final = 0.7
 DUPLICATE_SHARE: Final = 0.25  # what a hit adding no new episode keeps of its score (dedupe)
-RERANK_WEIGHT: Final = 0.6  # share of the reranker in the final score (tuned on 26/30)
+RERANK_WEIGHT: Final = 0.8  # share of the reranker in the final score (tuned on 26/30)
 _BM25_K1: Final = 1.2
 _BM25_B: Final = 0.75
 # Words that carry no evidence in a question (after stemming by embedder.tokens).
@@ -78,6 +83,31 @@ class Candidate:
     fused: float = 0.0
     score: float = 0.0
     channels: list[str] = field(default_factory=list)
+
+
+def _native(value: Any) -> Any:
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+def _text(kind: MemoryKind, row: dict[str, Any]) -> str:
+    if kind is MemoryKind.FACT:
+        return str(row.get("fact") or "")
+    if kind is MemoryKind.EPISODE:
+        return str(row.get("content") or "")
+    name, summary = str(row.get("name") or ""), str(row.get("summary") or "")
+    return f"{name}: {summary}" if summary else name
+
+
+def describe(kind: MemoryKind, row: dict[str, Any]) -> tuple[str, list[str], datetime | None]:
+    """(text, supporting episode uuids, reference time) of a channel row."""
+    if kind is MemoryKind.FACT:
+        episodes = list(row.get("episodes") or [])
+    elif kind is MemoryKind.EPISODE:
+        episodes = [str(row["uuid"])]
+    else:
+        episodes = list(row.get("mentions") or [])
+    when = _native(row.get("valid_at")) if kind is not MemoryKind.ENTITY else None
+    return _text(kind, row), [str(e) for e in episodes], when
 
 
 def fuse(lists: Sequence[tuple[MemoryKind, str, list[dict[str, Any]]]],
@@ -199,3 +229,20 @@ def dedupe(cands: list[Candidate]) -> list[Candidate]:
             c.score = round(c.score * DUPLICATE_SHARE, 12)
         covered.update(c.episodes)
     return sorted(cands, key=lambda c: (-c.score, str(c.row["uuid"])))
+
+
+def with_neighbors(ranked: list[Candidate], neighbors: dict[str, list[dict[str, Any]]]) -> list[Candidate]:
+    """Add each seed's session neighbours at ``NEIGHBOR_SHARE`` of the seed's score (a candidate
+    already present keeps the better of its two scores)."""
+    by_uuid = {str(c.row["uuid"]): c for c in ranked}
+    for seed, rows in neighbors.items():
+        base = by_uuid[seed].score if seed in by_uuid else 0.0
+        for row in rows:
+            uuid, score = str(row["uuid"]), round(base * NEIGHBOR_SHARE, 12)
+            if uuid in by_uuid:
+                by_uuid[uuid].score = max(by_uuid[uuid].score, score)
+                continue
+            text, episodes, when = describe(MemoryKind.EPISODE, row)
+            by_uuid[uuid] = Candidate(MemoryKind.EPISODE, row, text, episodes, when, score=score,
+                                      channels=["neighbour"])  # fmt: skip
+    return sorted(by_uuid.values(), key=lambda c: (-c.score, str(c.row["uuid"])))

@@ -36,7 +36,16 @@ from a4s_memory.contract import STATUS_PROPERTIES, Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.graph.embedder import SizedEmbedder
-from a4s_memory.graph.ranking import Candidate, LexicalReranker, Reranker, dedupe, fuse, rerank
+from a4s_memory.graph.ranking import (
+    Candidate,
+    LexicalReranker,
+    Reranker,
+    dedupe,
+    describe,
+    fuse,
+    rerank,
+    with_neighbors,
+)
 from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
 from a4s_memory.policy.cypher import (
     CypherParams,
@@ -62,6 +71,7 @@ MAX_LIMIT: Final = 200
 # the evidence BM25 would rank 15th must still reach the reranker.
 POOL_FACTOR: Final = 4
 MIN_POOL: Final = 40
+NEIGHBOR_SEEDS: Final = 5  # episodes whose session neighbours join the candidates
 EPISODE_EMBEDDING: Final = "a4s_content_embedding"  # written by graph/ingest.py
 
 # (index, procedure, yielded column, label/type) for each fulltext channel. Constants only.
@@ -226,29 +236,30 @@ async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
     return [dict(r["row"]) for r in await ch.run(query, params)]
 
 
+async def _neighbors(ch: _Channel, ranked: list[Candidate]) -> dict[str, list[Row]]:
+    """The turns just before and after the best episodes, from the same session (same reference
+    time, adjacent by writing time), each under the same space and policy predicate."""
+    seeds = [str(c.row["uuid"]) for c in ranked if c.kind is MemoryKind.EPISODE][:NEIGHBOR_SEEDS]
+    if not seeds:
+        return {}
+    params = CypherParams()
+    where = ch.where(MemoryKind.EPISODE, params)
+    side = ("MATCH (x:Episodic) WHERE x.group_id = e.group_id AND x.valid_at = e.valid_at "
+            "AND x.created_at {op} e.created_at AND " + where +
+            " WITH x ORDER BY x.created_at {order} LIMIT 1 RETURN x")  # fmt: skip
+    query = (
+        f"UNWIND {params.add(seeds)} AS seed MATCH (e:Episodic {{uuid: seed}}) "
+        f"CALL (e) {{ {side.format(op='>', order='ASC')} UNION {side.format(op='<', order='DESC')} }} "
+        f"RETURN seed, {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
+    )
+    out: dict[str, list[Row]] = {}
+    for record in await ch.run(query, params):
+        out.setdefault(str(record["seed"]), []).append(dict(record["row"]))
+    return out
+
+
 def _native(value: Any) -> Any:
     return value.to_native() if hasattr(value, "to_native") else value
-
-
-def _text(kind: MemoryKind, row: dict[str, Any]) -> str:
-    if kind is MemoryKind.FACT:
-        return str(row.get("fact") or "")
-    if kind is MemoryKind.EPISODE:
-        return str(row.get("content") or "")
-    name, summary = str(row.get("name") or ""), str(row.get("summary") or "")
-    return f"{name}: {summary}" if summary else name
-
-
-def _describe(kind: MemoryKind, row: dict[str, Any]) -> tuple[str, list[str], datetime | None]:
-    """(text, supporting episode uuids, reference time) of a channel row."""
-    if kind is MemoryKind.FACT:
-        episodes = list(row.get("episodes") or [])
-    elif kind is MemoryKind.EPISODE:
-        episodes = [str(row["uuid"])]
-    else:
-        episodes = list(row.get("mentions") or [])
-    when = _native(row.get("valid_at")) if kind is not MemoryKind.ENTITY else None
-    return _text(kind, row), [str(e) for e in episodes], when
 
 
 def _hit(cand: Candidate, ch: _Channel) -> SearchHit | None:
@@ -365,7 +376,9 @@ async def policy_search(
     if MemoryKind.ENTITY in kinds and not policy.windowed:  # entities have no reference time
         lists += [(MemoryKind.ENTITY, "entity_text", ent_text),
                   (MemoryKind.ENTITY, "entity_vec", ent_vec)]  # fmt: skip
-    ranked = await rerank(query, fuse(lists, _describe), opts.reranker, opts.recency_half_life_days)
+    ranked = await rerank(query, fuse(lists, describe), opts.reranker, opts.recency_half_life_days)
+    if episodes:
+        ranked = with_neighbors(ranked, await _neighbors(ch, ranked))
     hits: list[SearchHit] = []
     for cand in dedupe(ranked):
         hit = _hit(cand, ch)

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from a4s_memory.graph.ranking import Candidate, bm25_scores, dedupe, fuse
+from a4s_memory.graph.ranking import (
+    NEIGHBOR_SHARE,
+    Candidate,
+    bm25_scores,
+    dedupe,
+    fuse,
+    with_neighbors,
+)
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.policy.cypher import CypherParams, window_predicate
 
@@ -54,5 +61,16 @@ def test_window_predicate_is_parameters_only() -> None:
     assert text == "x.valid_at >= $p0 AND x.valid_at < $p1"
     assert params.values == {"p0": since, "p1": until}
     assert window_predicate("x", ContextPolicy(), CypherParams()) is None
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="time zone"):
         ContextPolicy(since=datetime(2023, 5, 1))  # a naive time is ambiguous
+
+
+def test_session_neighbours_join_below_their_seed() -> None:
+    seed = Candidate(MemoryKind.EPISODE, {"uuid": "q"}, "question turn", ["q"], None, score=1.0)
+    other = Candidate(MemoryKind.EPISODE, {"uuid": "o"}, "other", ["o"], None, score=0.9)
+    answer = {"uuid": "a", "content": "the answer turn", "valid_at": None}
+    ranked = with_neighbors([seed, other], {"q": [answer], "o": [{"uuid": "q"}]})
+    assert [c.row["uuid"] for c in ranked] == ["q", "o", "a"]
+    assert ranked[2].score == pytest.approx(NEIGHBOR_SHARE)
+    assert ranked[2].text == "the answer turn" and ranked[2].episodes == ["a"]
+    assert ranked[0].score == 1.0  # a present candidate keeps its better score
