@@ -32,7 +32,7 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 
@@ -42,9 +42,13 @@ from asgi_lifespan import LifespanManager
 from a4s_memory.api.app import create_app
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import connect
+from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.errors import A4SError
+from a4s_memory.graph.embedder import SizedEmbedder, build_embedder
+from a4s_memory.graph.search import policy_search
 from a4s_memory.models import AddMemory
+from a4s_memory.policy import ContextPolicy
+from a4s_memory.spaces import spaces_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.recall_data import (
@@ -128,6 +132,20 @@ async def ask(client: AsyncMemoryClient, agent: str, conv: Conversation,
     return scores, latencies
 
 
+async def direct_latency(store: Neo4jStore, settings: Settings, agent: str,
+                         conv: Conversation) -> list[float]:  # fmt: skip
+    """``policy_search`` alone (the owner's two spaces, default policy): no HTTP, no audit write."""
+    embedder = cast(SizedEmbedder, build_embedder(settings))
+    groups = list(spaces_of(agent).values())
+    out = []
+    for q in conv.questions:
+        started = time.perf_counter()
+        await policy_search(store, embedder, query=q.text, group_ids=groups,
+                            policy=ContextPolicy.default(), limit=LIMIT)  # fmt: skip
+        out.append((time.perf_counter() - started) * 1000)
+    return out
+
+
 async def stranger_hits(client: AsyncMemoryClient, agent: str, conv: Conversation) -> int:
     count = 0
     for q in conv.questions[:STRANGER_SAMPLE]:
@@ -170,6 +188,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         per[conv.cid] = {"turns": len(conv.turns), "stored": len(memories),
                                          "rejected": rejected, "scores": scores, "bm25": bm25,
                                          "latency": ms,
+                                         "direct": await direct_latency(
+                                             store, settings, agents[conv.cid], conv),
                                          "stranger_private_hits": await stranger_hits(
                                              other, agents[conv.cid], conv)}  # fmt: skip
         finally:
@@ -182,14 +202,16 @@ def _split(per: dict[int, dict[str, Any]], cids: tuple[int, ...] | list[int]) ->
     chosen = [per[c] for c in cids if c in per]
     if not chosen:
         return None
-    mine, bm25, ms = Scores(), Scores(), []
+    mine, bm25, ms, direct = Scores(), Scores(), [], []
     for entry in chosen:
         mine, bm25 = mine.merged(entry["scores"]), bm25.merged(entry["bm25"])
         ms.extend(entry["latency"])
+        direct.extend(entry["direct"])
     a, b = mine.summary(), bm25.summary()
     ratio = round(a["recall_at_10"] / b["recall_at_10"], 3) if b.get("recall_at_10") else None
     return {"conversations": [c for c in cids if c in per], "a4s": a, "bm25": b,
             "recall_ratio_vs_bm25": ratio, "search_latency": percentiles(ms),
+            "policy_search_latency": percentiles(direct),
             "stranger_private_hits": sum(e["stranger_private_hits"] for e in chosen)}  # fmt: skip
 
 
@@ -210,15 +232,17 @@ def _report(per: dict[int, dict[str, Any]], ingest_s: float, args: argparse.Name
 
 
 def _table(report: dict[str, Any]) -> str:
-    lines = ["split      questions  a4s R@10  cover  MRR    | BM25 R@10  cover  MRR    | ratio  p50/p95 ms  stranger"]
+    lines = ["split      questions  a4s R@10  cover  MRR    | BM25 R@10  cover  MRR    | ratio"
+             "  client p50/p95  policy_search p50/p95  stranger"]
     rows = [(n, s) for n, s in report["splits"].items()] + [
         (f"conv {c}", s) for c, s in report["per_conversation"].items()]
     for name, s in rows:
-        a, b, lat = s["a4s"], s["bm25"], s["search_latency"]
+        a, b, lat, dl = s["a4s"], s["bm25"], s["search_latency"], s["policy_search_latency"]
         lines.append(
             f"{name:<10} {a['questions']:>9}  {a['recall_at_10']:>8.3f}  {a['coverage']:.3f}  {a['mrr']:.3f}"
             f"  | {b['recall_at_10']:>9.3f}  {b['coverage']:.3f}  {b['mrr']:.3f}"
-            f"  | {s['recall_ratio_vs_bm25'] or 0:>5.2f}  {lat.get('p50_ms', 0):>5}/{lat.get('p95_ms', 0):<6}"
+            f"  | {s['recall_ratio_vs_bm25'] or 0:>5.2f}  {lat.get('p50_ms', 0):>6}/{lat.get('p95_ms', 0):<7}"
+            f"  {dl.get('p50_ms', 0):>10}/{dl.get('p95_ms', 0):<10}"
             f"  {s['stranger_private_hits']}"
         )
     return "\n".join(lines)

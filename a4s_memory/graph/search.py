@@ -237,24 +237,32 @@ async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
 
 
 async def _neighbors(ch: _Channel, ranked: list[Candidate]) -> dict[str, list[Row]]:
-    """The turns just before and after the best episodes, from the same session (same reference
-    time, adjacent by writing time), each under the same space and policy predicate."""
-    seeds = [str(c.row["uuid"]) for c in ranked if c.kind is MemoryKind.EPISODE][:NEIGHBOR_SEEDS]
-    if not seeds:
+    """The eligible turns just before and after the best episodes, from the same space and session
+    (same reference time, adjacent by writing time). One query over the seeds' sessions, under the
+    same space and policy predicate as every channel; adjacency is picked in Python."""
+    seeds = [c for c in ranked if c.kind is MemoryKind.EPISODE][:NEIGHBOR_SEEDS]
+    times = list({c.when for c in seeds if c.when is not None})
+    if not times:
         return {}
     params = CypherParams()
-    where = ch.where(MemoryKind.EPISODE, params)
-    side = ("MATCH (x:Episodic) WHERE x.group_id = e.group_id AND x.valid_at = e.valid_at "
-            "AND x.created_at {op} e.created_at AND " + where +
-            " WITH x ORDER BY x.created_at {order} LIMIT 1 RETURN x")  # fmt: skip
     query = (
-        f"UNWIND {params.add(seeds)} AS seed MATCH (e:Episodic {{uuid: seed}}) "
-        f"CALL (e) {{ {side.format(op='>', order='ASC')} UNION {side.format(op='<', order='DESC')} }} "
-        f"RETURN seed, {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
+        f"MATCH (x:Episodic) WHERE x.valid_at IN {params.add(times)} "
+        f"AND {ch.where(MemoryKind.EPISODE, params)} "
+        f"RETURN {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
     )
-    out: dict[str, list[Row]] = {}
+    sessions: dict[tuple[str, Any], list[Row]] = {}
     for record in await ch.run(query, params):
-        out.setdefault(str(record["seed"]), []).append(dict(record["row"]))
+        row = dict(record["row"])
+        sessions.setdefault((str(row["group_id"]), _native(row["valid_at"])), []).append(row)
+    out: dict[str, list[Row]] = {}
+    for turns in sessions.values():
+        turns.sort(key=lambda r: (_native(r["created_at"]), str(r["uuid"])))
+        order = [str(r["uuid"]) for r in turns]
+        for seed in seeds:
+            uuid = str(seed.row["uuid"])
+            if uuid in order:
+                i = order.index(uuid)
+                out[uuid] = [turns[k] for k in (i - 1, i + 1) if 0 <= k < len(turns)]
     return out
 
 
@@ -364,21 +372,26 @@ async def policy_search(
     )
     seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, ent_text),
                                                  (MemoryKind.ENTITY, ent_vec)])]  # fmt: skip
-    expanded = await _expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else []
-
     lists: list[tuple[MemoryKind, str, list[Row]]] = []
     if facts:
-        lists += [(MemoryKind.FACT, "fact_text", fact_text), (MemoryKind.FACT, "fact_vec", fact_vec),
-                  (MemoryKind.FACT, "expansion", expanded)]  # fmt: skip
+        lists += [(MemoryKind.FACT, "fact_text", fact_text), (MemoryKind.FACT, "fact_vec", fact_vec)]
     if episodes:
         lists += [(MemoryKind.EPISODE, "episode_text", ep_text),
                   (MemoryKind.EPISODE, "episode_vec", ep_vec)]  # fmt: skip
     if MemoryKind.ENTITY in kinds and not policy.windowed:  # entities have no reference time
         lists += [(MemoryKind.ENTITY, "entity_text", ent_text),
                   (MemoryKind.ENTITY, "entity_vec", ent_vec)]  # fmt: skip
+    # The expansion and the session neighbours run together; the neighbours' seeds are the best
+    # episodes by the cheap lexical score (the configured reranker runs once, below).
+    expanded, neighbors = await asyncio.gather(
+        _expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else _none(),
+        _neighbors(ch, await rerank(query, fuse(lists, describe), LexicalReranker()))
+        if episodes else _no_neighbors(),
+    )
+    if facts:
+        lists.append((MemoryKind.FACT, "expansion", expanded))
     ranked = await rerank(query, fuse(lists, describe), opts.reranker, opts.recency_half_life_days)
-    if episodes:
-        ranked = with_neighbors(ranked, await _neighbors(ch, ranked))
+    ranked = with_neighbors(ranked, neighbors)
     hits: list[SearchHit] = []
     for cand in dedupe(ranked):
         hit = _hit(cand, ch)
@@ -392,3 +405,7 @@ async def policy_search(
 
 async def _none() -> list[Row]:
     return []
+
+
+async def _no_neighbors() -> dict[str, list[Row]]:
+    return {}
