@@ -62,6 +62,7 @@ logger = logging.getLogger(__name__)
 
 RRF_K: Final = 60                # the usual RRF constant (Cormack et al. 2009)
 MIN_WINDOW: Final = 50           # first fulltext candidate window
+WINDOW_FACTOR: Final = 2         # first window per eligible hit wanted (it doubles when short)
 MAX_WINDOW: Final = 12_800       # cost cap on one fulltext channel (50 doubled 8 times)
 MIN_COSINE: Final = 0.6          # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti's DEFAULT_MIN_SCORE
 MAX_QUERY_TERMS: Final = 64      # keeps Lucene well under its 1024-clause limit
@@ -168,7 +169,7 @@ def _lucene(query: str, group_ids: Sequence[str]) -> str | None:
 
 async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[str, Any]]:
     index, procedure, column = _FULLTEXT[kind]
-    window = max(MIN_WINDOW, ch.limit * 5)
+    window = max(MIN_WINDOW, ch.limit * WINDOW_FACTOR)
     while True:
         params = CypherParams()
         query = (
