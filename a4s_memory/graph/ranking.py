@@ -41,6 +41,7 @@ __all__ = [
     "describe",
     "fuse",
     "rerank",
+    "rrf",
     "with_neighbors",
 ]
 
@@ -108,6 +109,24 @@ def describe(kind: MemoryKind, row: dict[str, Any]) -> tuple[str, list[str], dat
         episodes = list(row.get("mentions") or [])
     when = _native(row.get("valid_at")) if kind is not MemoryKind.ENTITY else None
     return _text(kind, row), [str(e) for e in episodes], when
+
+
+def rrf(
+    ranked: list[tuple[MemoryKind, list[dict[str, Any]]]],
+) -> list[tuple[float, MemoryKind, dict[str, Any]]]:
+    """Plain RRF with one weight per list (the entity seeds of the graph expansion)."""
+    scores: dict[str, float] = {}
+    first: dict[str, tuple[MemoryKind, dict[str, Any]]] = {}
+    for kind, rows in ranked:
+        for rank, row in enumerate(rows):
+            uuid = str(row["uuid"])
+            scores[uuid] = scores.get(uuid, 0.0) + 1.0 / (RRF_K + rank + 1)
+            first.setdefault(uuid, (kind, row))
+    # Rounded: the same reciprocal ranks summed in another channel order differ in the last bit,
+    # which would make equal results swap places between runs; ties then break on uuid.
+    fused = {u: round(score, 12) for u, score in scores.items()}
+    order = sorted(fused, key=lambda u: (-fused[u], u))
+    return [(fused[u], *first[u]) for u in order]
 
 
 def fuse(lists: Sequence[tuple[MemoryKind, str, list[dict[str, Any]]]],

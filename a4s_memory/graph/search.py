@@ -46,6 +46,7 @@ from a4s_memory.graph.ranking import (
     rerank,
     with_neighbors,
 )
+from a4s_memory.graph.ranking import rrf as _rrf
 from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
 from a4s_memory.policy.cypher import (
     CypherParams,
@@ -60,7 +61,6 @@ __all__ = ["EPISODE_EMBEDDING", "Provenance", "SearchHit", "SearchOptions", "pol
 
 logger = logging.getLogger(__name__)
 
-RRF_K: Final = 60                # the usual RRF constant (Cormack et al. 2009)
 MIN_WINDOW: Final = 50           # first fulltext candidate window
 WINDOW_FACTOR: Final = 2         # first window per eligible hit wanted (it doubles when short)
 MAX_WINDOW: Final = 12_800       # cost cap on one fulltext channel (50 doubled 8 times)
@@ -308,21 +308,6 @@ def _hit(cand: Candidate, ch: _Channel) -> SearchHit | None:
 
 
 Row = dict[str, Any]
-
-
-def _rrf(ranked: list[tuple[MemoryKind, list[Row]]]) -> list[tuple[float, MemoryKind, Row]]:
-    scores: dict[str, float] = {}
-    first: dict[str, tuple[MemoryKind, dict[str, Any]]] = {}
-    for kind, rows in ranked:
-        for rank, row in enumerate(rows):
-            uuid = str(row["uuid"])
-            scores[uuid] = scores.get(uuid, 0.0) + 1.0 / (RRF_K + rank + 1)
-            first.setdefault(uuid, (kind, row))
-    # Rounded: the same reciprocal ranks summed in another channel order differ in the last bit,
-    # which would make equal results swap places between runs; ties then break on uuid.
-    fused = {u: round(score, 12) for u, score in scores.items()}
-    order = sorted(fused, key=lambda u: (-fused[u], u))
-    return [(fused[u], *first[u]) for u in order]
 
 
 def _allowed_groups(group_ids: Sequence[str], policy: ContextPolicy) -> tuple[str, ...]:
