@@ -12,9 +12,11 @@ import pytest
 from a4s_memory.graph.ranking import (
     NEIGHBOR_SHARE,
     Candidate,
+    LexicalReranker,
     bm25_scores,
     dedupe,
     fuse,
+    rerank,
     with_neighbors,
 )
 from a4s_memory.policy import ContextPolicy, MemoryKind
@@ -74,3 +76,14 @@ def test_session_neighbours_join_below_their_seed() -> None:
     assert ranked[2].score == pytest.approx(NEIGHBOR_SHARE)
     assert ranked[2].text == "the answer turn" and ranked[2].episodes == ["a"]
     assert ranked[0].score == 1.0  # a present candidate keeps its better score
+
+
+async def test_recency_weighting_is_off_unless_asked() -> None:
+    old = Candidate(MemoryKind.EPISODE, {"uuid": "old"}, "painted a sunrise", ["old"],
+                    datetime(2023, 1, 1, tzinfo=UTC), fused=0.02)  # fmt: skip
+    new = Candidate(MemoryKind.EPISODE, {"uuid": "new"}, "painted a sunrise again", ["new"],
+                    datetime(2023, 7, 1, tzinfo=UTC), fused=0.01)  # fmt: skip
+    plain = await rerank("painted sunrise", [old, new], LexicalReranker())
+    assert [c.row["uuid"] for c in plain] == ["old", "new"]
+    recent = await rerank("painted sunrise", [old, new], LexicalReranker(), half_life_days=30)
+    assert [c.row["uuid"] for c in recent] == ["new", "old"]
