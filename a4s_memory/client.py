@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime
 from types import TracebackType
 from typing import Any, Final, Literal
 from urllib.parse import quote
@@ -187,16 +188,30 @@ class AsyncMemoryClient:
         agent_id: str,
         messages: str | list[dict[str, str]],
         visibility: Visibility = "public",
+        reference_time: datetime | str | None = None,
         **fields: Any,
     ) -> AddMemoryOut:
-        """POST /memories. ``fields``: metadata, source ({type, ref}), source_kind, category, key,
-        ttl_class, session_id. Never retried (a retry could store the memory twice)."""
+        """POST /memories. ``reference_time``: when the remembered thing happened (e.g. the chat
+        session's date; default: now). ``fields``: metadata, source ({type, ref}), source_kind,
+        category, key, ttl_class, session_id. Never retried (a retry could store it twice)."""
         body = {"agent_id": agent_id, "messages": messages, "visibility": visibility, **fields}
+        if reference_time is not None:
+            body["reference_time"] = _iso(reference_time)
         data = await self._call("POST", "/memories", safe=False, json=body)
         return AddMemoryOut.model_validate(data)
 
-    async def search(self, agent_id: str, query: str, limit: int = 10) -> SearchResponse:
-        body = {"agent_id": agent_id, "query": query, "limit": limit}
+    async def search(
+        self,
+        agent_id: str,
+        query: str,
+        limit: int = 10,
+        *,
+        since: datetime | str | None = None,
+        until: datetime | str | None = None,
+    ) -> SearchResponse:
+        """POST /memories/search; ``since``/``until`` bound the hits' reference time."""
+        body: dict[str, Any] = {"agent_id": agent_id, "query": query, "limit": limit}
+        body.update({k: _iso(v) for k, v in (("since", since), ("until", until)) if v is not None})
         data = await self._call("POST", "/memories/search", safe=True, json=body)
         return SearchResponse.model_validate(data)
 
@@ -266,6 +281,10 @@ def _retry_after(response: httpx.Response) -> float | None:
     except ValueError:
         return None
     return seconds if 0 <= seconds <= 3600 else None
+
+
+def _iso(value: datetime | str) -> str:
+    return value.isoformat() if isinstance(value, datetime) else value
 
 
 def _seg(value: str) -> str:

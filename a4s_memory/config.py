@@ -69,6 +69,10 @@ class Settings(BaseSettings):
     )
     llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
     embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
+    # Search reranker: "lexical" (offline BM25 over the candidates) or "cross-encoder" (Graphiti's
+    # OpenAIRerankerClient on the configured LLM endpoint; lexical without one). docs/retrieval.md
+    reranker: str = Field("lexical", pattern="^(lexical|cross-encoder)$",
+                          validation_alias=_env("A4S_RERANKER"))
 
     # Export signing (HMAC-SHA256). Unset: a random key is generated once into `export_key_file`.
     # Every process that exports or imports the same memories must see the same key.

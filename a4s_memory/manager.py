@@ -35,7 +35,8 @@ from a4s_memory.firewall import Firewall
 from a4s_memory.graph.embedder import SizedEmbedder
 from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
 from a4s_memory.graph.ingest import Ingestor
-from a4s_memory.graph.search import SearchHit, policy_search
+from a4s_memory.graph.ranking import build_reranker
+from a4s_memory.graph.search import SearchHit, SearchOptions, policy_search
 from a4s_memory.graph.status_ledger import ElementKind, now_utc
 from a4s_memory.graph.transitions import (
     ElementRef,
@@ -134,6 +135,7 @@ class MemoryManager:
         )
         self._audit: AuditLog = self._life.audit_log
         self._writes = WriteDeps(parts.registry, parts.firewall, self._audit, self._ingestor)
+        self._reranker = build_reranker(parts.settings)
 
     @classmethod
     async def create(
@@ -184,6 +186,8 @@ class MemoryManager:
         query: str,
         limit: int = 10,
         policy: ContextPolicy | None = None,
+        *,
+        options: SearchOptions | None = None,
     ) -> list[SearchHit]:
         access = await self._p.registry.authorize(requester_id, agent_id, Action.SEARCH)
         embedder = cast(SizedEmbedder, self._p.graphiti.embedder)
@@ -194,12 +198,17 @@ class MemoryManager:
             group_ids=list(access.group_ids),
             policy=policy or ContextPolicy.default(),
             limit=limit,
+            options=options or self.search_options(),
         )
         await self._audit.append(AuditDraft(
             agent_id=agent_id, action=AuditAction.SEARCH, requester_id=requester_id,
             query_hash=content_hash(query), count=len(hits), details={"limit": limit},
         ))  # fmt: skip
         return hits
+
+    def search_options(self, recency_half_life_days: float | None = None) -> SearchOptions:
+        """The configured reranker (docs/retrieval.md) and optional recency weighting."""
+        return SearchOptions(reranker=self._reranker, recency_half_life_days=recency_half_life_days)
 
     async def get(self, requester_id: str, memory_id: str) -> MemoryView:
         ref, access = await self._access(requester_id, memory_id, Action.READ)
@@ -246,6 +255,7 @@ class MemoryManager:
             text=str(episode.get("content") or ""),
             status=status,
             created_at=_native(episode.get("created_at")),
+            reference_time=_native(episode.get("valid_at")),
             source_type=entry.get("a4s_source_type"),
             source_ref=entry.get("a4s_source_ref"),
             written_by=entry.get("a4s_written_by"),

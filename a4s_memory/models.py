@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -62,6 +62,9 @@ class AddMemory(BaseModel):
     ttl_class: TTLClass | None = None
     session_id: str | None = Field(default=None, max_length=128)
     pinned: bool = False  # seed 000 G6: a pinned memory has no TTL (docs/lifecycle.md)
+    # When the remembered thing happened (e.g. the chat session's date), not when it is written:
+    # the episode's valid_at (Graphiti's reference_time). Naive times are read as UTC.
+    reference_time: datetime | None = None
 
     @field_validator("messages")
     @classmethod
@@ -70,6 +73,13 @@ class AddMemory(BaseModel):
             isinstance(value, list) and not value
         ):
             raise ValueError("messages must not be empty")
+        return value
+
+    @field_validator("reference_time")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
         return value
 
     def metadata_json(self) -> str | None:
@@ -123,6 +133,7 @@ class MemoryView(BaseModel):
     text: str
     status: MemoryStatus
     created_at: datetime | None
+    reference_time: datetime | None = None  # the episode's valid_at (AddMemory.reference_time)
     source_type: str | None
     source_ref: str | None
     written_by: str | None

@@ -5,9 +5,10 @@ reused where the wire shape is the same (``AddMemory``, ``MemoryView``, ``Transi
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Final
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError, StoreUnavailable
@@ -15,6 +16,7 @@ from a4s_memory.firewall import Redaction
 from a4s_memory.graph.search import SearchHit
 from a4s_memory.graph.transitions import Evidence
 from a4s_memory.models import AddResult
+from a4s_memory.policy import ContextPolicy
 from a4s_memory.status import MemoryStatus
 
 __all__ = [
@@ -112,6 +114,22 @@ class SearchRequest(BaseModel):
     query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
     agent_id: str = Field(min_length=1, max_length=63)
     limit: int = Field(10, ge=1, le=MAX_LIMIT)
+    # A window on reference time (when the remembered thing happened): since inclusive, until
+    # exclusive; naive times are UTC. Entities (which carry no time) are left out under a window.
+    since: datetime | None = None
+    until: datetime | None = None
+    recency_half_life_days: float | None = Field(
+        None, gt=0, le=36500, description="optional recency weighting; off when absent"
+    )
+
+    @field_validator("since", "until")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
+
+    def policy(self) -> ContextPolicy:
+        """The default ContextPolicy, narrowed to the requested window (never widened)."""
+        return ContextPolicy(since=self.since, until=self.until)
 
 
 class SearchResponse(BaseModel):

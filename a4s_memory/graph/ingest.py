@@ -22,6 +22,7 @@ import logging
 import uuid as uuidlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
 from graphiti_core.nodes import EpisodeType, EpisodicNode
@@ -35,6 +36,7 @@ from a4s_memory.graph.graphiti_factory import GraphitiBundle
 from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
 from a4s_memory.graph.ingest_remove import remove_episode
 from a4s_memory.graph.ingest_structured import Touched, item_episode_body, write_item
+from a4s_memory.graph.search import EPISODE_EMBEDDING
 from a4s_memory.graph.status_ledger import TRUST_RANK, ElementKind, StampReport, restamp
 
 __all__ = ["CommitContext", "Finalizer", "Ingestor"]
@@ -69,6 +71,7 @@ _COMMIT = """
 MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.state = 'pending'
 SET s.state = 'committed' RETURN s.uuid AS uuid
 """
+_SET_EMBEDDING = f"MATCH (e:Episodic {{uuid: $uuid}}) SET e.{EPISODE_EMBEDDING} = $vector"
 # Context for an LLM extractor: only committed, clean, normally retrievable earlier episodes,
 # so a quarantined or suspicious text can never steer the extraction of a new one.
 _CLEAN_PREVIOUS = """
@@ -142,9 +145,19 @@ class Ingestor:
                 if edge.uuid not in kept:
                     touched.invalidated.add(edge.uuid)
             touched.entities.update(node.uuid for node in result.nodes)
+            await self._embed_episode(episode.uuid, write.body)
             return touched
 
-        return await self._ingest(prov, write.body, (source, extract), finalize)
+        return await self._ingest(
+            prov, write.body, (source, extract), finalize, when=write.reference_time
+        )
+
+    async def _embed_episode(self, episode_uuid: str, body: str) -> None:
+        """The episode's own vector, for the episode vector channel of policy_search (Graphiti
+        embeds facts and entity names, not episodes). Same embedder as the search's."""
+        vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
+        if any(vector):  # a text with no words: no vector rather than a zero one cosine rejects
+            await self._store.execute(_SET_EMBEDDING, {"uuid": episode_uuid, "vector": vector})
 
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
         """A seed 001 item -> a fact via add_triplet (always offline), with its episode."""
@@ -170,6 +183,8 @@ class Ingestor:
         body: str,
         how: tuple[EpisodeType, _Work],
         finalize: Finalizer | None,
+        *,
+        when: datetime | None = None,
     ) -> IngestOutcome:
         source, work = how
         episode_uuid = str(uuidlib.uuid4())
@@ -193,7 +208,7 @@ class Ingestor:
             content=body,
             source_description=f"a4s:{prov.source_type}",
             created_at=now,
-            valid_at=now,
+            valid_at=when or now,  # Graphiti's reference_time: extraction dates facts from it
         )
         async with self._lock(prov.group_id):
             try:

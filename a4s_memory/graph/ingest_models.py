@@ -42,6 +42,7 @@ class EpisodeWrite(BaseModel):
     provenance: WriteProvenance
     body: str = Field(min_length=1)  # the firewall's redacted_text, nothing else
     is_message: bool = False
+    reference_time: datetime | None = None  # the episode's valid_at; None = the time of writing
 
 
 class ItemWrite(BaseModel):

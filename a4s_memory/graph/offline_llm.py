@@ -36,6 +36,8 @@ from graphiti_core.prompts.lib import PROMPT_GROUPS, create_prompt_library
 from graphiti_core.prompts.models import ChatPrompt, Message, SystemMessage, UserMessage
 from pydantic import BaseModel
 
+from a4s_memory.graph.offline_noise import clean_entity, is_question, keep_subject, speaker_object
+
 __all__ = [
     "FactTriple",
     "OfflineExtractionError",
@@ -172,14 +174,18 @@ def _speaker_of(line: str) -> tuple[str | None, str]:
 
 
 def _triple_of(sentence: str, speaker: str | None) -> FactTriple | None:
+    if is_question(sentence):
+        return None  # "What is his name?" asks; it states nothing
     third = _THIRD.match(sentence)
-    if third is not None and third.group("subj") != "I":
+    if third is not None and third.group("subj") != "I" and keep_subject(third.group("subj")):
         obj = _clean_object(third.group("obj"))
+        obj = speaker_object(obj, speaker) if obj is not None else None
         if obj is not None:
             return FactTriple(third.group("subj"), third.group("pred").lower(), obj)
     first = _FIRST.match(sentence)
     if first is not None and speaker:
         obj = _clean_object(first.group("obj"))
+        obj = speaker_object(obj, speaker) if obj is not None else None
         if obj is not None:
             return FactTriple(speaker, _FIRST_PERSON[first.group("pred").lower()], obj)
     return None
@@ -205,7 +211,10 @@ def extract_entity_names(text: str) -> list[str]:
     for triple in extract_triples(text):
         names.extend([triple.subject, _ARTICLES.sub("", triple.obj)])
     for line in text.splitlines():
-        names.extend(m.group(1) for m in _PROPER_NOUN.finditer(_speaker_of(line)[1]))
+        for match in _PROPER_NOUN.finditer(_speaker_of(line)[1]):
+            name = clean_entity(match.group(1))  # "Hey Caroline" is a greeting, not a name
+            if name is not None:
+                names.append(name)
     unique: dict[str, str] = {}
     for name in names:
         unique.setdefault(normalize_name(name), name)

@@ -1,12 +1,14 @@
 """Policy-gated retrieval: the ContextPolicy is a predicate *inside* every retrieval query.
 
-Channels, each returning only eligible elements, fused with reciprocal rank fusion (RRF):
+Channels, each returning only eligible elements, fused by weighted reciprocal rank fusion, then
+reranked and deduplicated (:mod:`a4s_memory.graph.ranking`):
 
 * fulltext over facts, entities and episodes (Graphiti's Lucene indexes). The index call has a
   candidate window; the policy filter runs in the same query right after it, and the window doubles
   until ``limit`` eligible hits are found or the index is exhausted (or the window hits its cap).
   Graphiti filters *after* ``LIMIT``, so a mostly-quarantined match set starves its results.
-* cosine similarity over ``fact_embedding`` / ``name_embedding``, computed in Cypher like Graphiti,
+* cosine similarity over ``fact_embedding`` / ``name_embedding`` / the episodes'
+  ``a4s_content_embedding`` (written at ingestion), computed in Cypher like Graphiti,
   over the policy-filtered elements of the requested groups only (the composite status index of
   ``graph_schema/002`` serves the predicate). Exact, so nothing eligible is lost to a top-k cut;
   linear in the eligible elements of the requested spaces (see docs/retrieval.md).
@@ -21,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -33,23 +36,45 @@ from a4s_memory.contract import STATUS_PROPERTIES, Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.graph.embedder import SizedEmbedder
+from a4s_memory.graph.ranking import (
+    Candidate,
+    LexicalReranker,
+    Reranker,
+    dedupe,
+    describe,
+    fuse,
+    rerank,
+    with_neighbors,
+)
+from a4s_memory.graph.ranking import rrf as _rrf
 from a4s_memory.graph.summaries import admitted_facts_projection
 from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
-from a4s_memory.policy.cypher import CypherParams, group_predicate, policy_predicate
+from a4s_memory.policy.cypher import (
+    CypherParams,
+    group_predicate,
+    policy_predicate,
+    window_predicate,
+)
 from a4s_memory.spaces import parse_group_id
 from a4s_memory.status import MemoryStatus
 
-__all__ = ["Provenance", "SearchHit", "policy_search"]
+__all__ = ["EPISODE_EMBEDDING", "Provenance", "SearchHit", "SearchOptions", "policy_search"]
 
 logger = logging.getLogger(__name__)
 
-RRF_K: Final = 60                # the usual RRF constant (Cormack et al. 2009)
 MIN_WINDOW: Final = 50           # first fulltext candidate window
+WINDOW_FACTOR: Final = 2         # first window per eligible hit wanted (it doubles when short)
 MAX_WINDOW: Final = 12_800       # cost cap on one fulltext channel (50 doubled 8 times)
 MIN_COSINE: Final = 0.6          # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti's DEFAULT_MIN_SCORE
 MAX_QUERY_TERMS: Final = 64      # keeps Lucene well under its 1024-clause limit
 EXPANSION_SEEDS: Final = 5
 MAX_LIMIT: Final = 200
+# Each channel hands the reranker this many candidates per requested hit (at least MIN_POOL):
+# the evidence BM25 would rank 15th must still reach the reranker.
+POOL_FACTOR: Final = 4
+MIN_POOL: Final = 40
+NEIGHBOR_SEEDS: Final = 5  # episodes whose session neighbours join the candidates
+EPISODE_EMBEDDING: Final = "a4s_content_embedding"  # written by graph/ingest.py
 
 # (index, procedure, yielded column, label/type) for each fulltext channel. Constants only.
 _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
@@ -60,6 +85,7 @@ _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
 _VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
     MemoryKind.FACT: ("()-[x:RELATES_TO]->()", "x.fact_embedding"),
     MemoryKind.ENTITY: ("(x:Entity)", "x.name_embedding"),
+    MemoryKind.EPISODE: ("(x:Episodic)", f"x.{EPISODE_EMBEDDING}"),
 }
 # No ``summary``: an entity's text is built from the facts the reader's policy admits
 # (a4s_memory.graph.summaries), never from what Graphiti stored.
@@ -78,8 +104,20 @@ class Provenance(BaseModel):
     decision_id: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SearchOptions:
+    """How to rank (never what may be seen: that is the ContextPolicy's)."""
+
+    reranker: Reranker = field(default_factory=LexicalReranker)
+    # Optional recency weighting (off by default): a hit loses half its score per this many days
+    # of reference time behind the newest candidate.
+    recency_half_life_days: float | None = None
+
+
 class SearchHit(BaseModel):
-    """One result, CONTRACT §4 shape plus ``score`` (the RRF score, higher is better)."""
+    """One result, CONTRACT §4 shape plus ``score`` (the final ranking score, higher is better)
+    and ``reference_time`` (when the remembered thing happened: the episode's or fact's
+    ``valid_at``; entities have none)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -91,6 +129,7 @@ class SearchHit(BaseModel):
     status: MemoryStatus
     valid_at: datetime | None
     created_at: datetime | None
+    reference_time: datetime | None = None
     score: float
     provenance: Provenance
 
@@ -110,7 +149,8 @@ class _Channel(BaseModel):
         groups = group_predicate(alias, self.group_ids, params)
         policy = policy_predicate(alias, self.policy, params, self.now,
                                   temporal=kind is MemoryKind.FACT)
-        return f"{groups} AND {policy}"
+        window = window_predicate(alias, self.policy, params) if kind is not MemoryKind.ENTITY else None
+        return f"{groups} AND {policy}" + (f" AND {window}" if window else "")
 
     async def run(self, query: str, params: CypherParams) -> list[Any]:
         # The text is assembled from constants and allow-listed names only; values are parameters.
@@ -132,7 +172,7 @@ def _lucene(query: str, group_ids: Sequence[str]) -> str | None:
 
 async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[str, Any]]:
     index, procedure, column = _FULLTEXT[kind]
-    window = max(MIN_WINDOW, ch.limit * 5)
+    window = max(MIN_WINDOW, ch.limit * WINDOW_FACTOR)
     while True:
         params = CypherParams()
         query = (
@@ -175,8 +215,11 @@ async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[d
     vec = params.add(vector)
     query = (
         f"MATCH {pattern} WHERE {ch.where(kind, params)} "
+        # Eligible elements first: otherwise the planner splits the policy's OR into a union of
+        # index seeks and reads every vector in both branches (3x slower on episodes, profiled).
+        "WITH collect(x) AS eligible UNWIND eligible AS x WITH x "
         # Vectors from another embedder have another size; never compare across embedders.
-        f"AND size({field}) = {params.add(len(vector))} "
+        f"WHERE size({field}) = {params.add(len(vector))} "
         f"WITH x, vector.similarity.cosine({field}, {vec}) AS score "
         f"WHERE score >= {params.add(MIN_COSINE)} "
         f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
@@ -203,22 +246,44 @@ async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
     return [dict(r["row"]) for r in await ch.run(query, params)]
 
 
+async def _neighbors(ch: _Channel, ranked: list[Candidate]) -> dict[str, list[Row]]:
+    """The eligible turns just before and after the best episodes, from the same space and session
+    (same reference time, adjacent by writing time), under the same space and policy predicate as
+    every channel. Adjacency is computed in Cypher so only the neighbours travel back."""
+    seeds = [c for c in ranked if c.kind is MemoryKind.EPISODE][:NEIGHBOR_SEEDS]
+    times = list({c.when for c in seeds if c.when is not None})
+    if not times:
+        return {}
+    params = CypherParams()
+    query = (
+        # The sessions first (valid_at index), then the policy: see _vector for why.
+        f"MATCH (x:Episodic) WHERE x.valid_at IN {params.add(times)} "
+        f"AND {group_predicate('x', ch.group_ids, params)} "
+        "WITH collect(x) AS session UNWIND session AS x WITH x "
+        f"WHERE {ch.where(MemoryKind.EPISODE, params)} "
+        "WITH x ORDER BY x.created_at, x.uuid "
+        "WITH x.group_id AS g, x.valid_at AS v, collect(x) AS turns "
+        f"UNWIND {params.add([str(c.row['uuid']) for c in seeds])} AS seed "
+        "WITH seed, turns, [i IN range(0, size(turns) - 1) WHERE turns[i].uuid = seed] AS at "
+        "WHERE size(at) = 1 "
+        "UNWIND [at[0] - 1, at[0] + 1] AS k WITH seed, turns, k WHERE 0 <= k < size(turns) "
+        "WITH seed, turns[k] AS x "
+        f"RETURN seed, {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
+    )
+    out: dict[str, list[Row]] = {}
+    for record in await ch.run(query, params):
+        out.setdefault(str(record["seed"]), []).append(dict(record["row"]))
+    return out
+
+
 def _native(value: Any) -> Any:
     return value.to_native() if hasattr(value, "to_native") else value
 
 
-def _text(kind: MemoryKind, row: dict[str, Any]) -> str:
-    if kind is MemoryKind.FACT:
-        return str(row.get("fact") or "")
-    if kind is MemoryKind.EPISODE:
-        return str(row.get("content") or "")
-    name, facts = str(row.get("name") or ""), [str(f) for f in row.get("admitted") or []]
-    return f"{name}: {'. '.join(facts)}" if facts else name
-
-
-def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> SearchHit | None:
+def _hit(cand: Candidate, ch: _Channel) -> SearchHit | None:
     """Build a hit, re-checking space and status in Python (defence in depth; never expected)."""
-    props = {k: _native(v) for k, v in row.items()}
+    kind = cand.kind
+    props = {k: _native(v) for k, v in cand.row.items()}
     try:
         status = MemoryStatus.from_properties(props)
         space = parse_group_id(str(props["group_id"]))
@@ -228,24 +293,19 @@ def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> S
     if props["group_id"] not in ch.group_ids or not ch.policy.admits(status, ch.now):
         logger.error("dropping a %s hit the Cypher policy should have excluded", kind.value)
         return None
-    if kind is MemoryKind.FACT:
-        episodes = list(props.get("episodes") or [])
-    elif kind is MemoryKind.EPISODE:
-        episodes = [str(props["uuid"])]
-    else:
-        episodes = list(props.get("mentions") or [])
     return SearchHit(
         uuid=str(props["uuid"]),
         kind=kind,
-        text=_text(kind, props),
+        text=cand.text,
         group_id=space.group_id,
         visibility=space.visibility,
         status=status,
         valid_at=props.get("valid_at"),
         created_at=props.get("created_at"),
-        score=score,
+        reference_time=cand.when,
+        score=cand.score,
         provenance=Provenance(
-            episodes=[str(e) for e in episodes],
+            episodes=cand.episodes,
             source_type=props.get("a4s_source_type"),
             written_by=props.get("a4s_written_by"),
             decision_id=props.get("a4s_decision_id"),
@@ -254,21 +314,6 @@ def _hit(kind: MemoryKind, row: dict[str, Any], score: float, ch: _Channel) -> S
 
 
 Row = dict[str, Any]
-
-
-def _rrf(ranked: list[tuple[MemoryKind, list[Row]]]) -> list[tuple[float, MemoryKind, Row]]:
-    scores: dict[str, float] = {}
-    first: dict[str, tuple[MemoryKind, dict[str, Any]]] = {}
-    for kind, rows in ranked:
-        for rank, row in enumerate(rows):
-            uuid = str(row["uuid"])
-            scores[uuid] = scores.get(uuid, 0.0) + 1.0 / (RRF_K + rank + 1)
-            first.setdefault(uuid, (kind, row))
-    # Rounded: the same reciprocal ranks summed in another channel order differ in the last bit,
-    # which would make equal results swap places between runs; ties then break on uuid.
-    fused = {u: round(score, 12) for u, score in scores.items()}
-    order = sorted(fused, key=lambda u: (-fused[u], u))
-    return [(fused[u], *first[u]) for u in order]
 
 
 def _allowed_groups(group_ids: Sequence[str], policy: ContextPolicy) -> tuple[str, ...]:
@@ -287,6 +332,7 @@ async def policy_search(
     policy: ContextPolicy,
     limit: int,
     now: datetime | None = None,
+    options: SearchOptions | None = None,
 ) -> list[SearchHit]:
     """Up to ``limit`` hits the policy admits, from ``group_ids`` only, best first.
 
@@ -297,8 +343,10 @@ async def policy_search(
     groups = _allowed_groups(group_ids, policy)
     if not groups or not query.strip():
         return []  # the policy's visibilities exclude every allowed space, or nothing to look for
-    moment = now or datetime.now(UTC)
-    ch = _Channel(store=store, group_ids=groups, policy=policy, now=moment, limit=limit)
+    opts = options or SearchOptions()
+    pool = max(MIN_POOL, limit * POOL_FACTOR)
+    ch = _Channel(store=store, group_ids=groups, policy=policy, now=now or datetime.now(UTC),
+                  limit=pool)  # fmt: skip
     lucene = _lucene(query, groups)
     vector = await embedder.create(input_data=[query.replace("\n", " ")])
     # A text with no words embeds to the zero vector, which Neo4j's cosine rejects: no channel.
@@ -309,25 +357,39 @@ async def policy_search(
     entities = bool(kinds & {MemoryKind.ENTITY, MemoryKind.FACT})
 
     # One concurrent round for the direct channels, then the expansion around the best entities.
-    ent_text, ent_vec, fact_text, fact_vec, episode_rows = await asyncio.gather(
+    ent_text, ent_vec, fact_text, fact_vec, ep_text, ep_vec = await asyncio.gather(
         _fulltext(ch, MemoryKind.ENTITY, lucene) if entities and lucene else _none(),
         _vector(ch, MemoryKind.ENTITY, vector) if entities and vectors else _none(),
         _fulltext(ch, MemoryKind.FACT, lucene) if facts and lucene else _none(),
         _vector(ch, MemoryKind.FACT, vector) if facts and vectors else _none(),
         _fulltext(ch, MemoryKind.EPISODE, lucene) if episodes and lucene else _none(),
+        _vector(ch, MemoryKind.EPISODE, vector) if episodes and vectors else _none(),
     )
-    entity_lists = [ent_text, ent_vec]
-    seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, x) for x in entity_lists])]
-    expanded = await _expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else []
-    fact_lists = [fact_text, fact_vec, expanded]
-
-    ranked = [(MemoryKind.FACT, rows) for rows in fact_lists]
-    ranked.append((MemoryKind.EPISODE, episode_rows))
-    if MemoryKind.ENTITY in kinds:
-        ranked.extend((MemoryKind.ENTITY, rows) for rows in entity_lists)
+    seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, ent_text),
+                                                 (MemoryKind.ENTITY, ent_vec)])]  # fmt: skip
+    lists: list[tuple[MemoryKind, str, list[Row]]] = []
+    if facts:
+        lists += [(MemoryKind.FACT, "fact_text", fact_text), (MemoryKind.FACT, "fact_vec", fact_vec)]
+    if episodes:
+        lists += [(MemoryKind.EPISODE, "episode_text", ep_text),
+                  (MemoryKind.EPISODE, "episode_vec", ep_vec)]  # fmt: skip
+    if MemoryKind.ENTITY in kinds and not policy.windowed:  # entities have no reference time
+        lists += [(MemoryKind.ENTITY, "entity_text", ent_text),
+                  (MemoryKind.ENTITY, "entity_vec", ent_vec)]  # fmt: skip
+    # The expansion and the session neighbours run together; the neighbours' seeds are the best
+    # episodes by the cheap lexical score (the configured reranker runs once, below).
+    expanded, neighbors = await asyncio.gather(
+        _expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else _none(),
+        _neighbors(ch, await rerank(query, fuse(lists, describe), LexicalReranker()))
+        if episodes else _no_neighbors(),
+    )
+    if facts:
+        lists.append((MemoryKind.FACT, "expansion", expanded))
+    ranked = await rerank(query, fuse(lists, describe), opts.reranker, opts.recency_half_life_days)
+    ranked = with_neighbors(ranked, neighbors)
     hits: list[SearchHit] = []
-    for score, kind, row in _rrf(ranked):
-        hit = _hit(kind, row, score, ch)
+    for cand in dedupe(ranked):
+        hit = _hit(cand, ch)
         if hit is not None:
             hits.append(hit)
         if len(hits) == limit:
@@ -338,3 +400,7 @@ async def policy_search(
 
 async def _none() -> list[Row]:
     return []
+
+
+async def _no_neighbors() -> dict[str, list[Row]]:
+    return {}

@@ -116,7 +116,8 @@ async def _ingest(
     draft = write_draft(prov.written_by, req, decision, text)
     if req.category is None:
         finalize = write_finalizer(deps.audit, draft, None, box)
-        write = EpisodeWrite(provenance=prov, body=text, is_message=is_message)
+        write = EpisodeWrite(provenance=prov, body=text, is_message=is_message,
+                             reference_time=req.reference_time)
         return await deps.ingestor.add_episode(write, finalize)
     if not req.key:
         raise InvalidRequest("a structured item needs a key")

@@ -62,6 +62,10 @@ class ContextPolicy(BaseModel):
     valid_only: bool = True
     include_expired_ttl: bool = False
     kinds: frozenset[MemoryKind] = _ALL_KINDS
+    # A window on reference time (an episode's or fact's valid_at; docs/retrieval.md): since is
+    # inclusive, until exclusive. Entities carry no time, so a window leaves them out.
+    since: datetime | None = None
+    until: datetime | None = None
 
     @field_validator("truth", "retrieval", "security", "freshness", "kinds")
     @classmethod
@@ -79,6 +83,17 @@ class ContextPolicy(BaseModel):
         if value is not None and not value:
             raise ValueError("visibilities must be None (all allowed spaces) or name at least one")
         return value
+
+    @field_validator("since", "until")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("since/until must carry a time zone")
+        return value
+
+    @property
+    def windowed(self) -> bool:
+        return self.since is not None or self.until is not None
 
     # ---- presets -------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ __all__ = [
     "group_predicate",
     "policy_predicate",
     "prop",
+    "window_predicate",
 ]
 
 # Graphiti's own fields a predicate may name: the space and its temporal invalidation fields.
@@ -139,3 +140,17 @@ def policy_predicate(
         clauses.append(f"({invalid} IS NULL OR {invalid} > {now_param})")
         clauses.append(f"{prop(alias, 'expired_at')} IS NULL")
     return " AND ".join(clauses)
+
+
+def window_predicate(alias: str, policy: ContextPolicy, params: CypherParams) -> str | None:
+    """``since <= alias.valid_at < until`` (each side only when set), or None without a window.
+
+    An element with no ``valid_at`` (older writes, or an LLM that dated nothing) has no reference
+    time, so it is outside every window: null comparisons exclude it.
+    """
+    clauses = []
+    if policy.since is not None:
+        clauses.append(f"{prop(alias, 'valid_at')} >= {params.add(policy.since)}")
+    if policy.until is not None:
+        clauses.append(f"{prop(alias, 'valid_at')} < {params.add(policy.until)}")
+    return " AND ".join(clauses) if clauses else None

@@ -75,7 +75,8 @@ _EPISODES = """
 UNWIND $rows AS row
 CREATE (ep:Episodic {uuid: row.uuid, group_id: row.group_id, name: row.name, content: row.content,
                      source: 'message', source_description: 'seed', created_at: row.created_at,
-                     valid_at: row.created_at, entity_edges: []})
+                     valid_at: row.created_at, entity_edges: [],
+                     a4s_content_embedding: row.embedding})
 SET ep += row.props
 WITH ep, row
 UNWIND row.mentions AS mentioned
@@ -146,6 +147,7 @@ async def add_episodes(
             "created_at": now,
             "props": p,
             "mentions": list(mentions),
+            "embedding": EMBEDDER.embed(content),  # as ingestion writes it (episode vector channel)
         }
         for content, p, mentions in episodes
     ]

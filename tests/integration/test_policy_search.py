@@ -123,7 +123,7 @@ async def _every_channel(store: Neo4jStore, group: str, policy: ContextPolicy) -
     rows: list[dict[str, Any]] = []
     for kind in MemoryKind:
         rows += await search_mod._fulltext(ch, kind, lucene)
-    for kind in (MemoryKind.FACT, MemoryKind.ENTITY):
+    for kind in MemoryKind:
         rows += await search_mod._vector(ch, kind, vector)
     rows += await search_mod._expansion(ch, [r["u"] for r in anchors])
     return {str(r["uuid"]) for r in rows}
@@ -339,3 +339,23 @@ async def test_hit_shape(store: Neo4jStore, spaces: dict[str, str]) -> None:
     dumped = fact.model_dump(mode="json")
     assert dumped["kind"] == "fact"
     assert dumped["visibility"] == "public"
+
+
+async def test_session_neighbours_obey_the_policy(store: Neo4jStore, spaces: dict[str, str]) -> None:
+    """The neighbour step (issue 13) is a channel too: an ineligible turn next to a hit, or a turn
+    of another space, never joins the candidates."""
+    group, other = spaces["a_public"], spaces["b_public"]
+    session = datetime(2023, 5, 8, tzinfo=UTC)
+
+    def turn(minute: int, **overrides: Any) -> dict[str, Any]:
+        return props(valid_at=session, created_at=NOW + timedelta(minutes=minute), **overrides)
+
+    seed, good, before_bad = await add_episodes(store, group, [
+        ("orion seed turn", turn(2), []), ("orion next turn", turn(4), []),
+        ("orion flagged turn", turn(1, security_status="quarantined"), [])])  # fmt: skip
+    await add_episodes(store, other, [("orion other space", turn(3), [])])
+    ch = search_mod._Channel(store=store, group_ids=(group,), policy=DEFAULT, now=NOW, limit=10)
+    cand = search_mod.Candidate(MemoryKind.EPISODE, {"uuid": seed}, "", [seed], session)
+    found = {str(r["uuid"]) for r in (await search_mod._neighbors(ch, [cand]))[seed]}
+    assert found == {good}, "the next eligible turn of the same space and session only"
+    assert before_bad not in found

@@ -48,7 +48,10 @@ async def add_memory(body: AddMemory, requester: RequesterDep, manager: ManagerD
 async def search_memories(
     body: SearchRequest, requester: RequesterDep, manager: ManagerDep
 ) -> SearchResponse:
-    hits = await manager.search(requester.requester_id, body.agent_id, body.query, body.limit)
+    hits = await manager.search(
+        requester.requester_id, body.agent_id, body.query, body.limit, body.policy(),
+        options=manager.search_options(body.recency_half_life_days),
+    )
     return SearchResponse(results=hits)
 
 
