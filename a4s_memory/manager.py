@@ -15,7 +15,6 @@ the session summary live in :mod:`a4s_memory.lifecycle` (docs/lifecycle.md).
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
@@ -30,14 +29,13 @@ from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, con
 from a4s_memory.config import Settings
 from a4s_memory.contract import Visibility
 from a4s_memory.db import Neo4jStore
-from a4s_memory.errors import InvalidRequest, NotFound
+from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
 from a4s_memory.firewall import Firewall
 from a4s_memory.graph.embedder import SizedEmbedder
 from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
 from a4s_memory.graph.ingest import Ingestor
 from a4s_memory.graph.ranking import build_reranker
 from a4s_memory.graph.search import SearchHit, SearchOptions, policy_search
-from a4s_memory.graph.status_ledger import ElementKind, now_utc
 from a4s_memory.graph.transitions import (
     ElementRef,
     Evidence,
@@ -53,11 +51,11 @@ from a4s_memory.graph.transitions import (
 from a4s_memory.lifecycle.add_flow import WriteDeps, add_memory
 from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.lifecycle.service import Lifecycle
+from a4s_memory.memory_view import load_memory_view
 from a4s_memory.models import (
     AddMemory,
     AddResult,
     DeleteResult,
-    FactView,
     MemoryView,
     TransitionResult,
 )
@@ -72,24 +70,12 @@ from a4s_memory.models_lifecycle import (
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.quota import QuotaLimits, WriteQuota
 from a4s_memory.registry import AgentRegistry, Registration
-from a4s_memory.status import MemoryStatus
 
 __all__ = ["ManagerParts", "MemoryManager"]
 
 logger = logging.getLogger(__name__)
 
 _MAX_REASON_CHARS = 1024  # as the transitions bound it; checked before the firewall scans it
-
-_GET_EPISODE = """
-MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id
-OPTIONAL MATCH (s:A4SStatus {uuid: $uuid})
-OPTIONAL MATCH ()-[e:RELATES_TO]->()
-WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
-RETURN properties(ep) AS episode, properties(s) AS entry,
-       collect(e {.uuid, .fact, .name, .valid_at, .invalid_at, .truth_status, .retrieval_status,
-                  .security_status, .freshness_status, .sensitivity, .expires_at}) AS facts
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class ManagerParts:
@@ -101,18 +87,6 @@ class ManagerParts:
     graphiti: GraphitiBundle
     settings: Settings
     quota: WriteQuota
-
-
-def _native(value: Any) -> Any:
-    to_native = getattr(value, "to_native", None)
-    return to_native() if callable(to_native) else value
-
-
-def _status_or_none(props: dict[str, Any]) -> MemoryStatus | None:
-    try:
-        return MemoryStatus.from_properties({k: _native(v) for k, v in props.items()})
-    except (KeyError, ValueError, TypeError):
-        return None  # missing or damaged status: never returnable
 
 
 def _parse(model: type[BaseModel], value: Any) -> Any:
@@ -212,57 +186,12 @@ class MemoryManager:
 
     async def get(self, requester_id: str, memory_id: str) -> MemoryView:
         ref, access = await self._access(requester_id, memory_id, Action.READ)
-        access_is_owner = access.is_owner
-        if ref.kind is not ElementKind.EPISODE:
-            raise NotFound("no such memory")
-        rows = await self._p.store.execute(
-            _GET_EPISODE, {"uuid": ref.uuid, "group_id": ref.group_id}
-        )
-        if not rows or rows[0]["episode"] is None:
-            raise NotFound("no such memory")
-        episode, entry = dict(rows[0]["episode"]), dict(rows[0]["entry"] or {})
-        status = _status_or_none(episode)
-        if status is None or (
-            not access_is_owner and not ContextPolicy.default().admits(status, now_utc())
-        ):
-            raise NotFound("no such memory")
-        facts = [
-            FactView(
-                uuid=str(f["uuid"]),
-                fact=str(f["fact"]),
-                name=str(f["name"]),
-                status=_status_or_none(dict(f)),
-                valid_at=_native(f.get("valid_at")),
-                invalid_at=_native(f.get("invalid_at")),
-            )
-            for f in rows[0]["facts"]
-        ]
-        if not access_is_owner:
-            facts = [
-                f
-                for f in facts
-                if f.status is not None and ContextPolicy.default().admits(f.status, now_utc())
-            ]
-        metadata = entry.get("a4s_metadata")
+        view = await load_memory_view(self._p.store, ref, owner=access.is_owner)
         await self._audit.append(AuditDraft(
             agent_id=ref.space.agent_id, action=AuditAction.READ, requester_id=requester_id,
-            memory_id=ref.uuid, count=1 + len(facts), visibility=ref.space.visibility.value,
+            memory_id=ref.uuid, count=1 + len(view.facts), visibility=ref.space.visibility.value,
         ))  # fmt: skip
-        return MemoryView(
-            memory_id=ref.uuid,
-            group_id=ref.group_id,
-            visibility=ref.space.visibility,
-            text=str(episode.get("content") or ""),
-            status=status,
-            created_at=_native(episode.get("created_at")),
-            reference_time=_native(episode.get("valid_at")),
-            source_type=entry.get("a4s_source_type"),
-            source_ref=entry.get("a4s_source_ref"),
-            written_by=entry.get("a4s_written_by"),
-            decision_id=entry.get("a4s_decision_id"),
-            metadata=json.loads(metadata) if isinstance(metadata, str) else None,
-            facts=facts,
-        )
+        return view
 
     # -- transitions -------------------------------------------------------------------------------
 
@@ -282,7 +211,7 @@ class MemoryManager:
         self, requester_id: str, memory_id: str, evidence: Evidence | dict[str, Any]
     ) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.PROMOTE)
-        checked = self._screened_evidence(evidence, ref)
+        checked = await self._screened_evidence(evidence, ref)
         # The evidence is audited as its kind and the hash of its ref (G4: never text).
         hook = self._hook(ref, requester_id, AuditAction.PROMOTE, {
             "details": {f"evidence_{checked.kind.value}": 1},
@@ -294,13 +223,13 @@ class MemoryManager:
     async def quarantine(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.QUARANTINE)
         hook = self._hook(ref, requester_id, AuditAction.QUARANTINE)
-        status = await quarantine(self._p.store, ref, self._scrub(reason), requester_id, hook)
+        status = await quarantine(self._p.store, ref, await self._scrub(reason), requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def contradict(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.WRITE)
         hook = self._hook(ref, requester_id, AuditAction.CONTRADICT)
-        status = await contradict(self._p.store, ref, self._scrub(reason), requester_id, hook)
+        status = await contradict(self._p.store, ref, await self._scrub(reason), requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def supersede(
@@ -384,9 +313,15 @@ class MemoryManager:
             raise NotFound("no such memory")
         ref = await locate(self._p.store, memory_id)
         space = ref.space
-        decision = await self._p.registry.authorize(
-            requester_id, space.agent_id, action, space.visibility
-        )
+        try:
+            decision = await self._p.registry.authorize(
+                requester_id, space.agent_id, action, space.visibility
+            )
+        except AccessDenied:
+            # A 403 would confirm that a private id exists; answer as for an unknown id.
+            if space.visibility is Visibility.PRIVATE:
+                raise NotFound("no such memory") from None
+            raise
         return ref, decision
 
     async def _authorized(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
@@ -397,16 +332,18 @@ class MemoryManager:
         self._p.quota.take(requester_id)
         return await self._authorized(requester_id, memory_id, action)
 
-    def _scrub(self, text: str) -> str:
+    async def _scrub(self, text: str) -> str:
         """A reason is stored beside the memory (ledger evidence log): bounded by the transition,
         and never with a secret in it (issue 12 row 10)."""
         if not isinstance(text, str) or len(text) > _MAX_REASON_CHARS:
             raise InvalidRequest(f"a reason of 1-{_MAX_REASON_CHARS} characters is required")
-        return self._p.firewall.scrub(text)
+        return await self._p.firewall.scrub_async(text)
 
-    def _screened_evidence(self, evidence: Evidence | dict[str, Any], ref: ElementRef) -> Evidence:
+    async def _screened_evidence(
+        self, evidence: Evidence | dict[str, Any], ref: ElementRef
+    ) -> Evidence:
         checked = check_evidence(evidence, ref)
-        return checked.model_copy(update={"ref": self._p.firewall.scrub(checked.ref)})
+        return checked.model_copy(update={"ref": await self._p.firewall.scrub_async(checked.ref)})
 
     def _hook(
         self,

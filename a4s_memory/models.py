@@ -14,6 +14,7 @@ from a4s_memory.graph.transitions import Evidence, EvidenceKind
 from a4s_memory.status import MemoryStatus
 
 __all__ = [
+    "SESSION_ID_PATTERN",
     "AddMemory",
     "AddResult",
     "ChatMessage",
@@ -28,6 +29,8 @@ __all__ = [
 ]
 
 MAX_METADATA_BYTES: Final = 8192
+# A session id is a handle, not a place for data: bounded charset and length (issue 12 row 9).
+SESSION_ID_PATTERN: Final = r"^[A-Za-z0-9._:-]{1,128}$"
 
 
 class ChatMessage(BaseModel):
@@ -60,7 +63,7 @@ class AddMemory(BaseModel):
     category: Category | None = None
     key: str | None = Field(default=None, max_length=128)
     ttl_class: TTLClass | None = None
-    session_id: str | None = Field(default=None, max_length=128)
+    session_id: str | None = Field(default=None, max_length=128, pattern=SESSION_ID_PATTERN)
     pinned: bool = False  # seed 000 G6: a pinned memory has no TTL (docs/lifecycle.md)
     # When the remembered thing happened (e.g. the chat session's date), not when it is written:
     # the episode's valid_at (Graphiti's reference_time). Naive times are read as UTC.

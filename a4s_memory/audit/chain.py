@@ -77,7 +77,8 @@ MATCH (e:AuditEvent {session_id: $session_id}) WHERE e.agent_id = $agent_id
 RETURN properties(e) AS p ORDER BY e.seq
 """
 _SESSION_REJECTIONS = """
-MATCH (e:AuditEvent {session_id: $session_id}) WHERE e.action IN ['reject', 'poisoning_blocked']
+MATCH (e:AuditEvent {session_id: $session_id})
+WHERE e.requester_id = $requester_id AND e.action IN ['reject', 'poisoning_blocked']
 RETURN count(e) AS n
 """
 _ALL = "MATCH (e:AuditEvent {agent_id: $agent_id}) RETURN properties(e) AS p ORDER BY e.seq"
@@ -201,15 +202,19 @@ class AuditLog:
         )
         return [AuditEventView.from_properties(r["p"]) for r in rows]
 
-    async def session_events(self, agent_id: str, session_id: str) -> list[AuditEventView]:
+    async def session_events(self, agent_id: str, session_ref: str) -> list[AuditEventView]:
         rows = await self._store.execute(
-            _SESSION, {"agent_id": agent_id, "session_id": session_id}
+            _SESSION, {"agent_id": agent_id, "session_id": session_ref}
         )
         return [AuditEventView.from_properties(r["p"]) for r in rows]
 
-    async def session_rejections(self, session_id: str) -> int:
-        """Rejected writes recorded for one session (any agent, any process)."""
-        rows = await self._store.execute(_SESSION_REJECTIONS, {"session_id": session_id})
+    async def session_rejections(self, session_ref: str, requester_id: str) -> int:
+        """Rejected writes of one requester in one session (``session_ref``: the agent-scoped
+        hash the events carry), in any process: the G5 gate is keyed by (requester, agent,
+        session), so one principal's rejections never disable another's writes."""
+        rows = await self._store.execute(
+            _SESSION_REJECTIONS, {"session_id": session_ref, "requester_id": requester_id}
+        )
         return int(rows[0]["n"]) if rows else 0
 
     async def verify(self, agent_id: str) -> AuditVerification:

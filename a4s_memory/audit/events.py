@@ -31,9 +31,18 @@ __all__ = [
     "chain_hash",
     "content_hash",
     "iso_ms",
+    "session_ref",
 ]
 
 GENESIS_HASH: Final = "sha256:" + "0" * 64
+
+
+def session_ref(agent_id: str, session_id: str) -> str:
+    """What the audit log and the ledger store for a client-chosen session id: a hash scoped by the
+    agent, never the id itself (issue 12 row 9: an id may carry a secret). Deterministic, so the
+    session summary and the G5 gate find the session's events again."""
+    digest = hashlib.sha256(f"{agent_id}\x00{session_id}".encode()).hexdigest()
+    return f"session:{digest[:40]}"
 
 
 class AuditAction(StrEnum):

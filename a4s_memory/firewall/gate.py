@@ -16,10 +16,12 @@ and value ≤ the category's bound (BOUNDS_EXCEEDED), TTL class in the category'
 
 from __future__ import annotations
 
+import asyncio
 from typing import Final
 
 from a4s_memory.contract import StopReason, highest_priority
 from a4s_memory.firewall.categories import CATEGORY_SPECS, FIELD_BOUNDS, forbidden_findings
+from a4s_memory.firewall.fields import screen_field, screen_metadata
 from a4s_memory.firewall.injection import heuristic_findings, regex_findings
 from a4s_memory.firewall.models import (
     Finding,
@@ -81,6 +83,15 @@ class Firewall:
             return self._internal_error("session bookkeeping failed")
         return decision
 
+    async def check_async(self, request: WriteRequest) -> FirewallDecision:
+        """:meth:`check` on a worker thread: the scan is CPU-bound (up to milliseconds for 10 KB),
+        and the event loop must keep serving other requests meanwhile (issue 12 row 7)."""
+        return await asyncio.to_thread(self.check, request)
+
+    async def scrub_async(self, text: str) -> str:
+        """:meth:`scrub` on a worker thread (see :meth:`check_async`)."""
+        return await asyncio.to_thread(self.scrub, text)
+
     def summary(self, session_id: str) -> str:
         """G5 session-end notification for ``session_id``."""
         return self.sessions.summary(session_id)
@@ -141,6 +152,13 @@ class Firewall:
         findings.extend(regex_findings(text, scan=scan, folded=folded))
         findings.extend(heuristic_findings(redacted, cfg))
         findings.extend(forbidden_findings(folded.text, scan=folded))
+        # Every other stored user string passes too (issue 12 rows 1-2): key, source ref, metadata.
+        if req.key is not None:
+            findings.extend(screen_field("key", req.key))
+        if req.source_ref:
+            findings.extend(screen_field("source_ref", req.source_ref))
+        metadata = screen_metadata(req.metadata)
+        findings.extend(metadata.findings)
         for extra in cfg.extra_checks:
             findings.extend(extra(req))
 
@@ -160,6 +178,8 @@ class Firewall:
             findings=findings,
             trust=assessment.trust,
             source_kind=assessment.source_kind,
+            metadata=metadata.value,
+            metadata_redactions=metadata.redactions,
         )
 
     def _schema(self, req: WriteRequest, a: TrustAssessment) -> list[Finding]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -93,8 +93,10 @@ class WriteRequest(BaseModel):
     ttl_class: TTLClass | None = None
     requester_is_owner: bool = True
     user_confirmed: bool = False
+    # The gate's key for this session (callers scope it by requester and agent: issue 12 row 5).
     session_id: str | None = None
     visibility: Visibility = Visibility.PUBLIC
+    metadata: dict[str, Any] | None = None  # screened key by key (firewall/fields.py)
 
 
 class Finding(BaseModel):
@@ -134,6 +136,8 @@ class FirewallDecision(BaseModel):
     findings: list[Finding] = Field(default_factory=list)
     trust: TrustLevel = TrustLevel.LOW
     source_kind: SourceKind = SourceKind.DERIVED_UNVERIFIED
+    metadata: dict[str, Any] | None = None  # what may be stored: secrets in values redacted
+    metadata_redactions: int = 0
 
 
 ExtraCheck = Callable[[WriteRequest], list[Finding]]

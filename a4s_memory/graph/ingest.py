@@ -93,6 +93,7 @@ def _ledger_props(prov: WriteProvenance) -> dict[str, object]:
             "a4s_decision_id": prov.decision.decision_id,
             "a4s_source_ref": prov.source_ref,
             "a4s_metadata": prov.metadata_json,
+            "a4s_metadata_screened": prov.metadata_screened,
             "trust_rank": TRUST_RANK.get(prov.decision.trust.value, 1),
             "a4s_source_kind": prov.decision.source_kind.value,
             "expires_at": prov.expires_at,

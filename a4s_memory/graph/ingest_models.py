@@ -24,6 +24,9 @@ class WriteProvenance(BaseModel):
     source_type: str
     source_ref: str | None = None
     metadata_json: str | None = None
+    # True when the metadata passed the firewall's field screening (issue 12 row 2); metadata
+    # stored before that is never shown to a non-owner.
+    metadata_screened: bool = False
     # Lifecycle (a4s_memory.lifecycle.ttl): tier, TTL class, pin and the computed deadlines.
     tier: str = "episodic"
     ttl_class: str | None = None

@@ -264,6 +264,7 @@ def _episode_props(entry: Mapping[str, Any] | None) -> tuple[dict[str, Any], Mem
     # Provenance lives in the ledger; the episode gets a copy after Graphiti's last write.
     props["a4s_source_ref"] = entry.get("a4s_source_ref")
     props["a4s_metadata"] = entry.get("a4s_metadata")
+    props["a4s_metadata_screened"] = entry.get("a4s_metadata_screened") is True
     return props, derived[0]
 
 

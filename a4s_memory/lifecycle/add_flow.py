@@ -3,6 +3,7 @@ version record and the audit event in the commit transaction). See :mod:`writer`
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Final
 
@@ -17,6 +18,7 @@ from a4s_memory.graph.status_ledger import now_utc
 from a4s_memory.lifecycle.versions import VersionSpec
 from a4s_memory.lifecycle.writer import (
     WriteBox,
+    gate_key,
     lifecycle_fields,
     raise_rejection,
     refuse_disabled_session,
@@ -54,7 +56,7 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         raise
     text, is_message = render_messages(req.messages)
     try:
-        metadata_json = req.metadata_json()
+        req.metadata_json()  # the size bound, before anything is scanned
     except ValueError:
         cause = ("bounds.metadata", Layer.SCHEMA)
         await deps.audit.append(
@@ -65,7 +67,7 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         ) from None
     limit = deps.firewall.sessions.rejection_limit
     await refuse_disabled_session(deps.audit, requester_id, req, limit)
-    decision = deps.firewall.check(
+    decision = await deps.firewall.check_async(
         WriteRequest(
             text=text,
             source_type=req.source.type if req.source else None,
@@ -75,8 +77,9 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
             key=req.key,
             ttl_class=req.ttl_class,
             requester_is_owner=access.is_owner,
-            session_id=req.session_id,
+            session_id=gate_key(requester_id, req),
             visibility=req.visibility,
+            metadata=req.metadata,
         )
     )
     if not decision.accepted or decision.redacted_text is None or decision.status is None:
@@ -87,7 +90,8 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         written_by=requester_id,
         source_type=req.source.type.value if req.source else _DEFAULT_SOURCE_TYPE,
         source_ref=req.source.ref if req.source else None,
-        metadata_json=metadata_json,
+        metadata_json=_metadata_json(decision),
+        metadata_screened=True,
         **lifecycle_fields(req),
     )
     box = WriteBox()
@@ -102,6 +106,13 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         audit_id=box.audit_id,
         version=box.version.version_after if box.version else None,
     )
+
+
+def _metadata_json(decision: FirewallDecision) -> str | None:
+    """The screened metadata (secrets in values redacted) as one JSON string property."""
+    if decision.metadata is None:
+        return None
+    return json.dumps(decision.metadata, sort_keys=True, default=str)
 
 
 async def _ingest(

@@ -5,8 +5,10 @@
   one of the layer's own bookkeeping labels (a crafted file could otherwise mint ``Agent`` or
   ``AuditEvent`` nodes).
 * Every text that retrieval can return (episode content, entity names and summaries, facts, item
-  values) passes the memory firewall's content rules again; the first rejection refuses the whole
-  import with its stop reason (fail closed: nothing is written).
+  values) passes the memory firewall's content rules again, and so do the stored strings beside
+  them (an item's key, a ledger entry's source ref and metadata, screened as a write screens them:
+  firewall/fields.py); the first rejection refuses the whole import with its stop reason, and so
+  does anything the firewall would redact (fail closed: nothing is written).
 
 References between records are checked by import_refs.py; whether the file's statuses and
 provenance are kept (a verified, signed file) or demoted (any other) is import_trust.py's.
@@ -15,13 +17,15 @@ An owner can only import into their own, empty agent. See docs/lifecycle.md.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from typing import Any, Final
 
 from a4s_memory.contract import SourceType
 from a4s_memory.errors import FirewallRejected, InvalidRequest
-from a4s_memory.firewall import Firewall, WriteRequest
+from a4s_memory.firewall import Finding, Firewall, Layer, WriteRequest
+from a4s_memory.firewall.fields import screen_field, screen_metadata
 
 __all__ = ["screen_import"]
 
@@ -62,6 +66,27 @@ def _texts(records: Iterable[dict[str, Any]], groups: set[str]) -> Iterable[str]
                 yield value
 
 
+def _field_findings(records: Iterable[dict[str, Any]]) -> Iterable[Finding]:
+    for record in records:
+        kind, props = record.get("type"), record.get("props") or {}
+        if kind == "item" and isinstance(props.get("key"), str):
+            yield from screen_field("key", props["key"])
+        if kind != "ledger":
+            continue
+        if isinstance(props.get("a4s_source_ref"), str):
+            yield from screen_field("source_ref", props["a4s_source_ref"])
+        raw = props.get("a4s_metadata")
+        if raw is None:
+            continue
+        try:
+            metadata = json.loads(raw) if isinstance(raw, str) else None
+        except ValueError:
+            metadata = None
+        if not isinstance(metadata, dict):
+            raise InvalidRequest("a ledger record's metadata must be a JSON object")
+        yield from screen_metadata(metadata).findings
+
+
 def screen_import(records: list[dict[str, Any]], groups: list[str], firewall: Firewall) -> None:
     """Raise InvalidRequest / FirewallRejected when any record must not be imported."""
     for text in _texts(records, set(groups)):
@@ -75,4 +100,12 @@ def screen_import(records: list[dict[str, Any]], groups: list[str], firewall: Fi
                 "the import holds content the memory firewall does not accept"
                 + (f": {reason.value}" if reason else " (it would redact a secret)"),
                 **({"stop_reason": reason} if reason else {}),
+            )
+    for finding in _field_findings(records):
+        if finding.stop_reason is not None or finding.layer is Layer.SECRET:
+            raise FirewallRejected(
+                "the import holds a key, source ref or metadata the memory firewall does not "
+                "accept" + (f": {finding.stop_reason.value}" if finding.stop_reason else
+                            " (it would redact a secret)"),
+                **({"stop_reason": finding.stop_reason} if finding.stop_reason else {}),
             )

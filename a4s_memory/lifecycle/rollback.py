@@ -85,6 +85,7 @@ def _provenance(ref: ElementRef, entry: dict[str, Any], value: str, requester: s
         group_id=ref.group_id, decision=decision, written_by=requester,
         source_type=str(entry.get("a4s_source_type") or "system"),
         source_ref=entry.get("a4s_source_ref"), metadata_json=entry.get("a4s_metadata"),
+        metadata_screened=entry.get("a4s_metadata_screened") is True,
         tier=Tier.SEMANTIC.value, ttl_class=ttl_class.value if ttl_class else None,
         pinned=pinned, ttl_seconds=limits.ttl_seconds, stale_at=limits.stale_at,
         expires_at=limits.expires_at,

@@ -9,13 +9,14 @@ Who may do what (a4s_memory.access): audit and session summary = owner or admin
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterable
 from datetime import datetime
 from typing import Any
 
 from a4s_memory.access import Action
 from a4s_memory.audit.chain import AuditLog, AuditVerification
-from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView
+from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, session_ref
 from a4s_memory.contract import Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
@@ -29,6 +30,7 @@ from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
 from a4s_memory.lifecycle.import_trust import keep_quarantined
 from a4s_memory.lifecycle.pinning import set_pinned
+from a4s_memory.models import SESSION_ID_PATTERN
 from a4s_memory.models_lifecycle import (
     BulkDeleteResult,
     ImportReport,
@@ -85,12 +87,17 @@ class Lifecycle:
         self, requester_id: str, agent_id: str, session_id: str
     ) -> SessionSummary:
         await self.registry.authorize(requester_id, agent_id, Action.READ_AUDIT)
-        if not session_id or len(session_id) > 128:
-            raise InvalidRequest("a session id of 1-128 characters is required")
-        events = await self.audit_log.session_events(agent_id, session_id)
+        if not isinstance(session_id, str) or not re.fullmatch(SESSION_ID_PATTERN, session_id):
+            raise InvalidRequest("a session id of 1-128 characters [A-Za-z0-9._:-] is required")
+        ref = session_ref(agent_id, session_id)
+        events = await self.audit_log.session_events(agent_id, ref)
         rejections = session.rejections_of(events)
         limit = self._firewall.sessions.rejection_limit
-        disabled = self._firewall.sessions.is_disabled(session_id) or len(rejections) >= limit
+        # "disabled" for the reader: the gate counts one requester's rejections (issue 12 row 5).
+        own = sum(1 for e in events
+                  if e.requester_id == requester_id and e.action in session.REJECTION_ACTIONS)
+        gate = session.gate_key(requester_id, ref)
+        disabled = self._firewall.sessions.is_disabled(gate) or own >= limit
         return SessionSummary(
             agent_id=agent_id, session_id=session_id, rejections=rejections,
             writes_disabled=disabled,
@@ -166,7 +173,8 @@ class Lifecycle:
             signature_valid, key, rows  # CPU-bound over every record: off the event loop
         )
         body = [r for r in rows if r.get("type") not in ("header", SIGNATURE)]
-        screen_import(body, groups, self._firewall)  # before anything is written
+        # Before anything is written; CPU-bound over every record: off the event loop.
+        await asyncio.to_thread(screen_import, body, groups, self._firewall)
         resolved = resolve_references(body, groups, agent_id)
         quarantined = await self.store.execute(
             _QUARANTINED, {"agent_id": agent_id, "ids": resolved.ids}

@@ -12,9 +12,16 @@ from __future__ import annotations
 from a4s_memory.audit.events import AuditAction, AuditEventView
 from a4s_memory.models_lifecycle import SessionRejection
 
-__all__ = ["REJECTION_ACTIONS", "notification", "rejections_of"]
+__all__ = ["REJECTION_ACTIONS", "gate_key", "notification", "rejections_of"]
 
 REJECTION_ACTIONS = frozenset({AuditAction.REJECT.value, AuditAction.POISONING_BLOCKED.value})
+
+
+def gate_key(requester_id: str, session_ref: str) -> str:
+    """The in-process G5 gate's key: (requester, agent, session) -- ``session_ref`` is already
+    scoped by the agent -- never the client's id alone (issue 12 row 5: Bob's rejections must not
+    disable Alice's writes in a session that happens to have the same name)."""
+    return f"{requester_id}\x00{session_ref}"
 
 
 def rejections_of(events: list[AuditEventView]) -> list[SessionRejection]:

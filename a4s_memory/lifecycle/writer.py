@@ -17,22 +17,31 @@ from typing import Final
 from neo4j import AsyncManagedTransaction
 
 from a4s_memory.audit.chain import AuditLog
-from a4s_memory.audit.events import AuditAction, AuditDraft, ValidationResult, content_hash
+from a4s_memory.audit.events import (
+    AuditAction,
+    AuditDraft,
+    ValidationResult,
+    content_hash,
+    session_ref,
+)
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import AccessDenied, FirewallRejected
 from a4s_memory.firewall import FirewallDecision, Layer
 from a4s_memory.graph.ingest import CommitContext, Finalizer
 from a4s_memory.graph.status_ledger import StampReport, now_utc
+from a4s_memory.lifecycle import session
 from a4s_memory.lifecycle.ttl import Tier, deadlines, ttl_for
 from a4s_memory.lifecycle.versions import VersionOutcome, VersionSpec, record_version_tx
 from a4s_memory.models import AddMemory
 
 __all__ = [
     "WriteBox",
+    "gate_key",
     "lifecycle_fields",
     "raise_rejection",
     "refuse_disabled_session",
     "rejection_draft",
+    "session_of",
     "validation_score",
     "write_draft",
     "write_finalizer",
@@ -41,6 +50,17 @@ __all__ = [
 _HARD_LAYERS: Final = frozenset(
     {Layer.HEURISTIC, Layer.SECRET, Layer.CATEGORY, Layer.SESSION, Layer.INTERNAL, Layer.EVASION}
 )
+
+
+def session_of(req: AddMemory) -> str | None:
+    """The session as the audit log and the ledger store it: the agent-scoped hash."""
+    return session_ref(req.agent_id, req.session_id) if req.session_id is not None else None
+
+
+def gate_key(requester_id: str, req: AddMemory) -> str | None:
+    """The in-process G5 gate's key for this write (:func:`session.gate_key`)."""
+    ref = session_of(req)
+    return session.gate_key(requester_id, ref) if ref is not None else None
 
 
 def validation_score(decision: FirewallDecision) -> float:
@@ -72,7 +92,7 @@ def rejection_draft(
         agent_id=req.agent_id,
         action=action,
         requester_id=requester_id,
-        session_id=req.session_id,
+        session_id=session_of(req),
         field=req.category.value if req.category else None,
         validation_result=ValidationResult.HARD_FAIL if hard else ValidationResult.SOFT_FAIL,
         rejection_reason=rule_id,
@@ -104,7 +124,8 @@ async def refuse_disabled_session(
 ) -> None:
     """G5 across processes and restarts: the audit log, not only this process's SessionGate,
     decides whether a session already had ``limit`` rejections."""
-    if req.session_id is None or await audit.session_rejections(req.session_id) < limit:
+    ref = session_of(req)
+    if ref is None or await audit.session_rejections(ref, requester_id) < limit:
         return
     stop = StopReason.POLICY_DISABLED
     await audit.append(rejection_draft(requester_id, req, stop, ("session.disabled", Layer.SESSION)))
@@ -125,7 +146,7 @@ def lifecycle_fields(req: AddMemory) -> dict[str, object]:
         "ttl_seconds": limits.ttl_seconds,
         "stale_at": limits.stale_at,
         "expires_at": limits.expires_at,
-        "session_id": req.session_id,
+        "session_id": session_of(req),
     }
 
 
@@ -165,14 +186,21 @@ def write_finalizer(
     return finalize
 
 
+def _redaction_details(decision: FirewallDecision) -> dict[str, int]:
+    details = {"redactions": len(decision.redactions),
+               "metadata_redactions": decision.metadata_redactions}
+    return {k: v for k, v in details.items() if v}
+
+
 def write_draft(
     requester_id: str, req: AddMemory, decision: FirewallDecision, text: str
 ) -> AuditDraft:
     return AuditDraft(
         agent_id=req.agent_id,
-        action=AuditAction.SECRET_REDACTED if decision.redactions else AuditAction.WRITE,
+        action=(AuditAction.SECRET_REDACTED
+                if decision.redactions or decision.metadata_redactions else AuditAction.WRITE),
         requester_id=requester_id,
-        session_id=req.session_id,
+        session_id=session_of(req),
         field=req.category.value if req.category else None,
         content_hash=content_hash(text),
         validation_result=ValidationResult.PASS,
@@ -183,5 +211,5 @@ def write_draft(
         source_type=req.source.type.value if req.source else "user_message",
         size=len(text),
         decision_id=decision.decision_id,
-        details={"redactions": len(decision.redactions)} if decision.redactions else {},
+        details=_redaction_details(decision),
     )

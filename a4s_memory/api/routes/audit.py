@@ -17,6 +17,7 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from a4s_memory.api.deps import ManagerDep, RequesterDep
+from a4s_memory.models import SESSION_ID_PATTERN
 from a4s_memory.models_lifecycle import (
     AuditEventView,
     RollbackResult,
@@ -66,7 +67,7 @@ async def rollback(
 async def session_summary(
     manager: ManagerDep,
     requester: RequesterDep,
-    session_id: Annotated[str, Path(min_length=1, max_length=128)],
+    session_id: Annotated[str, Path(pattern=SESSION_ID_PATTERN)],
     agent_id: Annotated[str, Query(min_length=1, max_length=63)],
 ) -> SessionSummary:
     return await manager.session_summary(requester.requester_id, agent_id, session_id)
