@@ -22,6 +22,7 @@ does not extract.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -413,8 +414,10 @@ class OfflineLLMClient(LLMClient):
         *,
         model: str | None = None,
     ) -> dict[str, Any]:
-        prompt_name, context = _decode(messages)
-        result = answer(prompt_name, context)
+        # The rules are CPU-bound (regexes over the episode): a worker thread keeps the event loop
+        # serving other requests while one long episode is extracted (issue 12 row 7).
+        prompt_name, context = await asyncio.to_thread(_decode, messages)
+        result = await asyncio.to_thread(answer, prompt_name, context)
         if response_model is not None and prompt_name not in {
             "extract_nodes.extract_attributes",
             "extract_edges.extract_attributes",
