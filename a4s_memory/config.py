@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     # 0 turns the per-requester write quota off (e.g. behind a gateway that enforces its own).
     write_quota_per_minute: float = Field(120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))
     write_quota_burst: int = Field(30, ge=1, validation_alias=_env("A4S_WRITE_QUOTA_BURST"))
+    # Where the buckets live: "memory" (per process) or "neo4j" (shared by every worker/replica).
+    write_quota_store: str = Field("memory", pattern="^(memory|neo4j)$",
+                                   validation_alias=_env("A4S_WRITE_QUOTA_STORE"))
     admin_ids: Annotated[frozenset[str], NoDecode] = Field(
         frozenset(), validation_alias=_env("A4S_ADMIN_IDS")
     )

@@ -47,12 +47,16 @@ class Neo4jStore:
         return self._database
 
     async def execute(
-        self, query: LiteralString, params: Params | None = None
+        self, query: LiteralString, params: Params | None = None, *, read: bool = False
     ) -> list[neo4j.Record]:
-        """Run one auto-committed query and return its records."""
+        """Run one auto-committed query and return its records. ``read=True`` runs it as a read
+        transaction (``routing_=READ``): a Neo4j cluster serves it from a follower or read replica,
+        and Neo4j refuses any write inside it. The driver's bookmark manager keeps reads causally
+        after this process's earlier writes, so a read never misses a write it follows."""
         try:
             result = await self._driver.execute_query(
-                query, parameters_=dict(params or {}), database_=self._database
+                query, parameters_=dict(params or {}), database_=self._database,
+                routing_=neo4j.RoutingControl.READ if read else neo4j.RoutingControl.WRITE,
             )
         except (ServiceUnavailable, DriverError, OSError) as exc:
             logger.warning(
@@ -67,6 +71,10 @@ class Neo4jStore:
             )
             raise
         return list(result.records)
+
+    async def read(self, query: LiteralString, params: Params | None = None) -> list[neo4j.Record]:
+        """:meth:`execute` as a read transaction (see there)."""
+        return await self.execute(query, params, read=True)
 
     async def write_transaction(self, work: Any, *args: Any, **kwargs: Any) -> Any:
         """Run ``work(tx, *args, **kwargs)`` in one managed write transaction (retried on transient errors)."""

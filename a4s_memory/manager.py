@@ -68,7 +68,8 @@ from a4s_memory.models_lifecycle import (
     VersionView,
 )
 from a4s_memory.policy import ContextPolicy
-from a4s_memory.quota import QuotaLimits, WriteQuota
+from a4s_memory.quota import Quota
+from a4s_memory.quota_shared import build_quota
 from a4s_memory.registry import AgentRegistry, Registration
 
 __all__ = ["ManagerParts", "MemoryManager"]
@@ -86,7 +87,7 @@ class ManagerParts:
     firewall: Firewall
     graphiti: GraphitiBundle
     settings: Settings
-    quota: WriteQuota
+    quota: Quota
 
 
 def _parse(model: type[BaseModel], value: Any) -> Any:
@@ -117,7 +118,7 @@ class MemoryManager:
         store: Neo4jStore,
         settings: Settings,
         firewall: Firewall | None = None,
-        quota: WriteQuota | None = None,
+        quota: Quota | None = None,
     ) -> MemoryManager:
         """Build every collaborator over the shared store. The schema (graph_schema/, including the
         status ledger's constraint) is applied by `a4s-memory schema apply`, not here. ``quota``
@@ -128,7 +129,7 @@ class MemoryManager:
             firewall=firewall or Firewall(),
             graphiti=await build_graphiti(store, settings),
             settings=settings,
-            quota=quota or WriteQuota(QuotaLimits.from_settings(settings)),
+            quota=quota or build_quota(store, settings),
         )
         return cls(parts)
 
@@ -141,14 +142,14 @@ class MemoryManager:
         return self._p.graphiti.offline
 
     async def register_agent(self, requester_id: str, agent_id: str, owner_id: str) -> Registration:
-        self._p.quota.take(requester_id)
+        await self._p.quota.spend(requester_id)
         return await self._p.registry.register(requester_id, agent_id, owner_id)
 
     # -- writes ------------------------------------------------------------------------------------
 
     async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
         """Firewall, then store; one audit event either way (a4s_memory.lifecycle.add_flow)."""
-        self._p.quota.take(requester_id)
+        await self._p.quota.spend(requester_id)
         return await add_memory(self._writes, requester_id, _parse(AddMemory, request))
 
     # -- reads -------------------------------------------------------------------------------------
@@ -290,17 +291,17 @@ class MemoryManager:
     async def import_agent(
         self, requester_id: str, agent_id: str, records: Iterable[dict[str, Any]]
     ) -> ImportReport:
-        self._p.quota.take(requester_id)  # one token per import: it is one bulk write
+        await self._p.quota.spend(requester_id)  # one token per import: it is one bulk write
         return await self._life.import_agent(requester_id, agent_id, records)
 
     async def clear(
         self, requester_id: str, agent_id: str, visibility: Visibility | str | None = None
     ) -> BulkDeleteResult:
-        self._p.quota.take(requester_id)
+        await self._p.quota.spend(requester_id)
         return await self._life.clear(requester_id, agent_id, visibility)
 
     async def forget(self, requester_id: str, agent_id: str, topic: str) -> BulkDeleteResult:
-        self._p.quota.take(requester_id)
+        await self._p.quota.spend(requester_id)
         return await self._life.forget(requester_id, agent_id, topic)
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ class MemoryManager:
 
     async def _write_target(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
         """A mutation: one write-quota token first (nothing is read or written when refused)."""
-        self._p.quota.take(requester_id)
+        await self._p.quota.spend(requester_id)
         return await self._authorized(requester_id, memory_id, action)
 
     async def _scrub(self, text: str) -> str:

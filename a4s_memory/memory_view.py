@@ -65,7 +65,7 @@ async def load_memory_view(store: Neo4jStore, ref: ElementRef, *, owner: bool) -
     may not see it (never a 403 that would confirm the id)."""
     if ref.kind is not ElementKind.EPISODE:
         raise NotFound("no such memory")
-    rows = await store.execute(_GET_EPISODE, {"uuid": ref.uuid, "group_id": ref.group_id})
+    rows = await store.read(_GET_EPISODE, {"uuid": ref.uuid, "group_id": ref.group_id})
     if not rows or rows[0]["episode"] is None:
         raise NotFound("no such memory")
     episode, entry = dict(rows[0]["episode"]), dict(rows[0]["entry"] or {})

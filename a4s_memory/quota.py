@@ -3,8 +3,8 @@ requester-facing write, so REST, MCP, the client, the CLI and import share one l
 
 An in-process token bucket per requester id: ``burst`` writes at once, refilled at
 ``writes_per_minute``; ``writes_per_minute=0`` turns it off. In-process means per worker: with N
-uvicorn workers the effective quota is N times larger (docs/api.md); a shared limiter belongs in
-the gateway. A refused write has changed nothing, so a client may wait ``retry_after`` and retry.
+uvicorn workers the effective quota is N times larger: ``A4S_WRITE_QUOTA_STORE=neo4j`` shares one
+bucket per requester across workers and replicas (:mod:`a4s_memory.quota_shared`). A refused write has changed nothing, so a client may wait ``retry_after`` and retry.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from a4s_memory.config import Settings
 from a4s_memory.errors import QuotaExceeded
 
-__all__ = ["QuotaLimits", "QuotaRate", "WriteQuota", "WriteQuotaExceeded"]
+__all__ = ["Quota", "QuotaLimits", "QuotaRate", "WriteQuota", "WriteQuotaExceeded"]
 
 DEFAULT_WRITES_PER_MINUTE: Final = 120
 DEFAULT_BURST: Final = 30
@@ -34,6 +34,12 @@ class QuotaRate(Protocol):
 
     @property
     def burst(self) -> int: ...
+
+
+class Quota(Protocol):
+    """What the MemoryManager spends a token from: this process's buckets or the shared ones."""
+
+    async def spend(self, requester_id: str) -> None: ...
 
 
 class QuotaLimits(BaseModel):
@@ -78,6 +84,10 @@ class WriteQuota:
     @property
     def enabled(self) -> bool:
         return self.limits.writes_per_minute > 0
+
+    async def spend(self, requester_id: str) -> None:
+        """:meth:`take` behind the :class:`Quota` interface."""
+        self.take(requester_id)
 
     def take(self, requester_id: str) -> None:
         """Spend one write token or raise :class:`WriteQuotaExceeded`."""

@@ -73,7 +73,7 @@ class AgentRegistry:
 
     async def get(self, agent_id: str) -> AgentRecord | None:
         validate_agent_id(agent_id)
-        rows = await self._store.execute(_GET, {"agent_id": agent_id})
+        rows = await self._store.read(_GET, {"agent_id": agent_id})
         if not rows:
             return None
         return AgentRecord(agent_id=agent_id, owner_id=str(rows[0]["owner_id"]))

@@ -23,7 +23,7 @@ from a4s_memory.a2a import mount_a2a
 from a4s_memory.api.auth import load_keys, warn_if_exposed
 from a4s_memory.api.errors import install_error_handlers
 from a4s_memory.api.middleware import BodySizeLimit, RequestContext, RequestDeadline
-from a4s_memory.api.quota import ApiLimits, WriteQuota
+from a4s_memory.api.quota import ApiLimits
 from a4s_memory.api.routes import agents, audit, health, memories
 from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.api.state import AppState
@@ -32,6 +32,7 @@ from a4s_memory.contract import CONTRACT_VERSION
 from a4s_memory.db import connect
 from a4s_memory.manager import MemoryManager
 from a4s_memory.mcp_server import mount_mcp
+from a4s_memory.quota_shared import build_quota
 
 __all__ = ["create_app"]
 
@@ -49,14 +50,16 @@ _DESCRIPTION = (
 def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAPI:
     keys = load_keys(settings)  # start-up: a malformed key file raises ConfigurationError here
     api_limits = limits or ApiLimits.from_settings(settings)
-    # One quota for REST, MCP and A2A: the manager spends it, whichever adapter called.
-    quota = WriteQuota(api_limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         warn_if_exposed(settings, settings.host)
         # verify=False: the API starts even while Neo4j is down; /readyz reports it until it is back.
         async with connect(settings, verify=False) as store:
+            # One quota for REST, MCP and A2A: the manager spends it, whichever adapter called;
+            # per process, or shared by every worker with A4S_WRITE_QUOTA_STORE=neo4j.
+            quota = build_quota(store, settings, api_limits)
+            app.state.a4s_quota = quota
             manager = await MemoryManager.create(store, settings, quota=quota)
             app.state.a4s = AppState(settings=settings, store=store, manager=manager)
             logger.info(
@@ -75,7 +78,6 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
         lifespan=lifespan,
     )
     app.state.a4s_keys = keys
-    app.state.a4s_quota = quota
     app.state.a4s_limits = api_limits
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=api_limits.max_body_bytes)

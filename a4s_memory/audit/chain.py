@@ -197,13 +197,13 @@ class AuditLog:
         raise RuntimeError("could not append the audit event")
 
     async def recent(self, agent_id: str, action: str | None, last: int) -> list[AuditEventView]:
-        rows = await self._store.execute(
+        rows = await self._store.read(
             _LIST, {"agent_id": agent_id, "action": action, "last": max(1, min(last, 10_000))}
         )
         return [AuditEventView.from_properties(r["p"]) for r in rows]
 
     async def session_events(self, agent_id: str, session_ref: str) -> list[AuditEventView]:
-        rows = await self._store.execute(
+        rows = await self._store.read(
             _SESSION, {"agent_id": agent_id, "session_id": session_ref}
         )
         return [AuditEventView.from_properties(r["p"]) for r in rows]
@@ -212,23 +212,23 @@ class AuditLog:
         """Rejected writes of one requester in one session (``session_ref``: the agent-scoped
         hash the events carry), in any process: the G5 gate is keyed by (requester, agent,
         session), so one principal's rejections never disable another's writes."""
-        rows = await self._store.execute(
+        rows = await self._store.read(
             _SESSION_REJECTIONS, {"session_id": session_ref, "requester_id": requester_id}
         )
         return int(rows[0]["n"]) if rows else 0
 
     async def verify(self, agent_id: str) -> AuditVerification:
-        events = [_plain(r["p"]) for r in await self._store.execute(_ALL, {"agent_id": agent_id})]
-        head_rows = await self._store.execute(_HEAD, {"agent_id": agent_id})
+        events = [_plain(r["p"]) for r in await self._store.read(_ALL, {"agent_id": agent_id})]
+        head_rows = await self._store.read(_HEAD, {"agent_id": agent_id})
         head = dict(head_rows[0]) if head_rows else None
         return verify_events(agent_id, events, head)
 
     async def export(self, agent_id: str) -> AsyncIterator[dict[str, Any]]:
-        for row in await self._store.execute(_ALL, {"agent_id": agent_id}):
+        for row in await self._store.read(_ALL, {"agent_id": agent_id}):
             yield _plain(row["p"])
 
     async def agents(self) -> list[str]:
-        return [str(r["agent_id"]) for r in await self._store.execute(_AGENTS)]
+        return [str(r["agent_id"]) for r in await self._store.read(_AGENTS)]
 
     async def prune(self, agent_id: str, now: datetime, retention_days: int) -> int:
         """Delete events older than ``retention_days`` (a prefix of the chain), keep an anchor."""

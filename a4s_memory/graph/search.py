@@ -154,7 +154,7 @@ class _Channel(BaseModel):
 
     async def run(self, query: str, params: CypherParams) -> list[Any]:
         # The text is assembled from constants and allow-listed names only; values are parameters.
-        return await self.store.execute(query, params.values)
+        return await self.store.read(query, params.values)
 
 
 def _lucene(query: str, group_ids: Sequence[str]) -> str | None:

@@ -137,7 +137,7 @@ _OVERRIDE_FIELDS: Final = frozenset(
 
 async def locate(store: Neo4jStore, uuid: str) -> ElementRef:
     """Find an element by uuid; NotFound when it does not exist or lives outside agent spaces."""
-    rows = await store.execute(_LOCATE, {"uuid": uuid})
+    rows = await store.read(_LOCATE, {"uuid": uuid})
     if not rows or rows[0]["group_id"] is None:
         raise NotFound("no such memory")
     try:
@@ -269,7 +269,7 @@ RETURN collect(writer) AS writers, count(*) AS supporters
 async def _refuse_self_promotion(store: Neo4jStore, ref: ElementRef, actor: str) -> None:
     """The promoter must be a second principal: not the writer of any supporting episode, and an
     element whose writers are unknown cannot be vouched for at all (fail closed)."""
-    rows = await store.execute(_WRITERS, {"uuid": ref.uuid})
+    rows = await store.read(_WRITERS, {"uuid": ref.uuid})
     writers = {str(w) for w in rows[0]["writers"]} if rows else set()
     supporters = int(rows[0]["supporters"]) if rows else 0
     if actor in writers or len(writers) < supporters or not writers:

@@ -1,0 +1,128 @@
+"""Issue 15 item 3: with ``A4S_WRITE_QUOTA_STORE=neo4j`` every worker spends from one bucket per
+requester, so two API processes (two replicas or uvicorn workers) enforce one limit, not two.
+
+Two real ``a4s-memory serve`` processes on two ports share the real Neo4j; writes alternate
+between them. With a burst of 5 and a refill of one token per 100 minutes, exactly 5 writes
+succeed in all (before the fix each process had its own bucket: 10 did). The second test checks
+the bucket itself under concurrency: 20 concurrent spends of one requester against a burst of 7
+grant exactly 7 (the node's write lock serialises them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from a4s_memory.config import Settings
+from a4s_memory.db import Neo4jStore
+from a4s_memory.quota import QuotaLimits, WriteQuotaExceeded
+from a4s_memory.quota_shared import SharedWriteQuota
+from tests.integration.cleanup import remove_agents
+
+BURST = 5
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_ready(url: str, proc: subprocess.Popen[bytes], timeout_s: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the API process exited with {proc.returncode}")
+        try:
+            if httpx.get(f"{url}/readyz", timeout=2.0).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the API process did not become ready")
+
+
+@pytest.fixture
+def two_workers(neo4j_settings: Settings) -> Iterator[list[str]]:
+    env = {
+        **os.environ,
+        "NEO4J_URI": neo4j_settings.neo4j_uri,
+        "NEO4J_USER": neo4j_settings.neo4j_user,
+        "NEO4J_PASSWORD": neo4j_settings.neo4j_password.get_secret_value(),
+        "A4S_AUTH_MODE": "trusted-header",
+        "A4S_WRITE_QUOTA_STORE": "neo4j",
+        "A4S_WRITE_QUOTA_BURST": str(BURST),
+        "A4S_WRITE_QUOTA_PER_MINUTE": "0.01",
+    }
+    procs, urls = [], []
+    try:
+        for _ in range(2):
+            port = _free_port()
+            procs.append(subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
+                [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port)],
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            ))  # fmt: skip
+            urls.append(f"http://127.0.0.1:{port}")
+        for url, proc in zip(urls, procs, strict=True):
+            _wait_ready(url, proc)
+        yield urls
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=30)
+
+
+async def test_two_workers_enforce_one_write_quota(
+    two_workers: list[str], store: Neo4jStore, unique_id: str
+) -> None:
+    owner, agent = f"q-owner-{unique_id}", f"q-{unique_id}"
+    headers = {"X-Requester-Id": owner}
+    stored, refused = 0, 0
+    try:
+        async with httpx.AsyncClient(timeout=30.0) as http:
+            reg = await http.post(f"{two_workers[0]}/agents", headers=headers,
+                                  json={"agent_id": agent, "owner_id": owner})
+            assert reg.status_code == 201, reg.text  # one token of the 5
+            for i in range(10):
+                url = two_workers[i % 2]
+                answer = await http.post(f"{url}/memories", headers=headers, json={
+                    "agent_id": agent, "messages": f"Alice likes tea number {i}."})  # fmt: skip
+                if answer.status_code == 201:
+                    stored += 1
+                else:
+                    assert answer.status_code == 429, answer.text
+                    assert answer.json()["stop_reason"] == "ENTITLEMENT_CAP"
+                    refused += 1
+    finally:
+        await remove_agents(store, agent)
+        await store.execute("MATCH (q:A4SQuota {requester_id: $r}) DELETE q", {"r": owner})
+    assert (stored, refused) == (BURST - 1, 10 - (BURST - 1))
+
+
+async def test_concurrent_spends_never_exceed_the_burst(store: Neo4jStore, unique_id: str) -> None:
+    requester = f"q-conc-{unique_id}"
+    quota = SharedWriteQuota(store, QuotaLimits(writes_per_minute=0.01, burst=7))
+
+    async def one() -> float | None:
+        """None when granted, else the Retry-After the refusal named."""
+        try:
+            await quota.spend(requester)
+        except WriteQuotaExceeded as refused:
+            return refused.retry_after
+        return None
+
+    try:
+        granted = await asyncio.gather(*(one() for _ in range(20)))
+    finally:
+        await store.execute("MATCH (q:A4SQuota {requester_id: $r}) DELETE q", {"r": requester})
+    assert sum(1 for g in granted if g is None) == 7
+    assert all(g > 0 for g in granted if g is not None)
