@@ -34,7 +34,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -43,7 +43,14 @@ from starlette.routing import Route
 
 from a4s_memory.graph.embedder import HashingEmbedder
 
-__all__ = ["OpenAIStub", "StubCall", "minimal_instance", "structured_answer"]
+__all__ = [
+    "OpenAIStub",
+    "StubCall",
+    "entity_names",
+    "minimal_instance",
+    "relevant",
+    "structured_answer",
+]
 
 CHAT: Final = "/v1/chat/completions"
 RESPONSES: Final = "/v1/responses"
@@ -165,6 +172,15 @@ def _node_resolutions(prompt: str) -> dict[str, Any]:
             if "id" in n and "name" in n
         ]
     }
+
+
+def relevant(prompt: str) -> bool:
+    """The reranker's question: do PASSAGE and QUERY share a word of four letters or more?"""
+    words = [
+        {w.casefold() for w in re.findall(r"\w{4,}", _section(prompt, tag) or "")}
+        for tag in ("PASSAGE", "QUERY")
+    ]
+    return bool(words[0] & words[1])
 
 
 _HANDLERS: Final = {
@@ -349,14 +365,16 @@ class OpenAIStub:
         elif fmt.get("type") == "json_object":
             content = "{}"
         else:  # the reranker's one-token True/False classifier
-            verdict = "True" if set(entity_names(prompt)) else "False"
+            verdict = "True" if relevant(prompt) else "False"
             content = verdict
             if body.get("logprobs"):
-                top = [{"token": verdict, "logprob": -0.1, "bytes": None},
-                       {"token": "False" if verdict == "True" else "True", "logprob": -2.4,
-                        "bytes": None}]  # fmt: skip
-                logprobs = {"content": [{**top[0], "top_logprobs": top[: body.get("top_logprobs", 2)]}],
-                            "refusal": None}  # fmt: skip
+                other = "False" if verdict == "True" else "True"
+                top: list[dict[str, Any]] = [
+                    {"token": verdict, "logprob": -0.1, "bytes": None},
+                    {"token": other, "logprob": -2.4, "bytes": None},
+                ]
+                first = {**top[0], "top_logprobs": top[: int(body.get("top_logprobs") or 2)]}
+                logprobs = {"content": [first], "refusal": None}
         self._recorder.add(call)
         return JSONResponse({
             "id": f"chatcmpl-{uuid.uuid4().hex}", "object": "chat.completion",
