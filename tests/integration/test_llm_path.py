@@ -7,10 +7,12 @@ stubbed; the stub answers every structured request with JSON valid for the schem
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
 from a4s_memory.config import Settings
 from a4s_memory.contract import StopReason, TruthStatus
@@ -29,6 +31,7 @@ STUB_DIMENSION = 2048
 OWNER = "owner-llm"
 FACT = "Marguerite Okafor works at Quillfeather Labs"
 AXES = ("truth_status", "retrieval_status", "security_status", "freshness_status")
+_WATCHED = frozenset({"a4s_memory", "graphiti_core", "openai", "httpx", "uvicorn"})
 ADMITTED = {"truth_status": "supported", "retrieval_status": "normal",
             "security_status": "clean", "freshness_status": "fresh"}  # fmt: skip
 
@@ -39,10 +42,10 @@ def stub() -> Iterator[OpenAIStub]:
         yield running
 
 
-def _llm_settings(base: Settings, base_url: str | None) -> Settings:
+def _llm_settings(base: Settings, base_url: str | None, key: str | None = None) -> Settings:
     return base.model_copy(update={
-        "openai_base_url": base_url, "openai_api_key": None, "llm_model": "stub-llm",
-        "embedding_model": "stub-embed", "reranker": "cross-encoder",
+        "openai_base_url": base_url, "openai_api_key": SecretStr(key) if key else None,
+        "llm_model": "stub-llm", "embedding_model": "stub-embed", "reranker": "cross-encoder",
     })  # fmt: skip
 
 
@@ -59,6 +62,13 @@ async def agent(manager: MemoryManager, store: Neo4jStore, unique_id: str) -> As
     await cleanup_agent(store, agent_id)
 
 
+def _complaints(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """Warnings and errors from our code, graphiti-core or the SDK: a retried or swallowed model
+    failure (the cross-encoder falls back to lexical quietly) would show up here."""
+    return [f"{r.name}: {r.getMessage()}" for r in caplog.records
+            if r.levelno >= logging.WARNING and r.name.split(".")[0] in _WATCHED]  # fmt: skip
+
+
 def _since(stub: OpenAIStub, mark: int, path: str) -> list[StubCall]:
     return [c for c in stub.calls[mark:] if c.path == path]
 
@@ -72,7 +82,8 @@ async def _group_nodes(store: Neo4jStore, gid: str) -> dict[str, dict[str, Any]]
 
 
 async def test_chat_message_extracted_stored_and_found(
-    manager: MemoryManager, agent: str, stub: OpenAIStub, store: Neo4jStore
+    manager: MemoryManager, agent: str, stub: OpenAIStub, store: Neo4jStore,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     assert not manager.offline
     mark = len(stub.calls)
@@ -134,6 +145,7 @@ async def test_chat_message_extracted_stored_and_found(
     rerank = _since(stub, mark, CHAT)
     assert rerank and all(c.body.get("logprobs") is True and c.body["max_tokens"] == 1
                           for c in rerank)  # fmt: skip
+    assert _complaints(caplog) == []
 
 
 async def test_structured_item_embeds_but_never_asks_the_llm(
@@ -170,3 +182,37 @@ async def test_firewall_blocks_before_any_model_call(
         {"g": [group_id(agent, "public"), group_id(agent, "private")]},
     )
     assert rows[0]["c"] == 0
+
+
+async def test_openai_proper_goes_through_the_responses_api(
+    stub: OpenAIStub, store: Neo4jStore, neo4j_settings: Settings, unique_id: str,
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """With an API key and no base URL (api.openai.com), a4s-memory builds graphiti's OpenAIClient,
+    which asks for structured output through ``responses.parse``. The SDK itself reads
+    ``OPENAI_BASE_URL`` when no base URL is given, which points it at the stub here."""
+    monkeypatch.setenv("OPENAI_BASE_URL", stub.base_url)
+    settings = _llm_settings(neo4j_settings, None, key="sk-stub-not-a-secret")
+    manager = await MemoryManager.create(store, settings)
+    agent = f"llm-r-{unique_id}"
+    await manager.register_agent(OWNER, agent, OWNER)
+    try:
+        mark = len(stub.calls)
+        added = await manager.add(OWNER, AddMemory(agent_id=agent, messages=f"{FACT}."))
+        responses = _since(stub, mark, RESPONSES)
+        assert {"ExtractedEntities", "ExtractedEdges"} <= {c.schema_name for c in responses}
+        for call in responses:
+            fmt = call.body["text"]["format"]
+            assert fmt["type"] == "json_schema" and fmt["strict"] is True
+            assert fmt["schema"]["additionalProperties"] is False  # the SDK's strict form
+            assert call.schema_valid is True and call.answer_valid is True, call.schema_name
+        assert _since(stub, mark, CHAT) == []  # no structured request went to chat completions
+        assert _since(stub, mark, EMBEDDINGS)
+        edge = await edge_by_fact(store, added.group_id, FACT)
+        assert {axis: edge[axis] for axis in AXES} == ADMITTED
+        assert len(edge["fact_embedding"]) == STUB_DIMENSION
+        hits = await manager.search(OWNER, agent, "Quillfeather Labs")
+        assert FACT in [h.text for h in hits]
+        assert _complaints(caplog) == []
+    finally:
+        await cleanup_agent(store, agent)
