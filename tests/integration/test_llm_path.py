@@ -202,6 +202,8 @@ async def test_openai_proper_goes_through_the_responses_api(
         responses = _since(stub, mark, RESPONSES)
         assert {"ExtractedEntities", "ExtractedEdges"} <= {c.schema_name for c in responses}
         for call in responses:
+            # A4S_LLM_MODEL names the only model: no "small" prompt goes to Graphiti's default.
+            assert call.body["model"] == "stub-llm", call.schema_name
             fmt = call.body["text"]["format"]
             assert fmt["type"] == "json_schema" and fmt["strict"] is True
             assert fmt["schema"]["additionalProperties"] is False  # the SDK's strict form
