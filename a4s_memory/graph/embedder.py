@@ -49,6 +49,10 @@ HASHING_DIMENSION: Final = 384
 MINILM_DIMENSION: Final = 384
 OPENAI_DEFAULT_MODEL: Final = "text-embedding-3-small"
 OPENAI_DEFAULT_DIMENSION: Final = 1536
+# What ``dimension`` says before the first vector arrives (then the vector's own size wins).
+_OPENAI_DIMENSIONS: Final = {
+    "text-embedding-3-small": 1536, "text-embedding-3-large": 3072, "text-embedding-ada-002": 1536,
+}  # fmt: skip
 
 _WORD: Final = re.compile(r"[^\W_]+", re.UNICODE)
 # Longest first; a suffix is only removed when at least three characters remain.
@@ -202,11 +206,41 @@ class MiniLMEmbedder(EmbedderClient):
 
 
 class OpenAICompatibleEmbedder(OpenAIEmbedder):
-    """Graphiti's OpenAIEmbedder plus the ``dimension``/``name`` the search relies on."""
+    """Graphiti's OpenAIEmbedder plus the ``dimension``/``name`` the search relies on.
+
+    Vectors keep the size the server returns. Graphiti's client cuts each one to
+    ``config.embedding_dim``, which here is only a guess from the model name: a 3072- or
+    4096-dimension model lost most of every vector (and stayed un-normalised), and a 768-dimension
+    one was reported as 1536 (tests/integration/test_llm_path.py). ``dimension`` is the size of the
+    last vector received, and the model's known size until the first one arrives.
+    """
+
+    def __init__(self, config: OpenAIEmbedderConfig) -> None:
+        super().__init__(config=config)
+        self._seen: int | None = None
 
     @property
     def dimension(self) -> int:
-        return int(self.config.embedding_dim)
+        return self._seen if self._seen is not None else int(self.config.embedding_dim)
+
+    def _keep(self, vectors: list[list[float]]) -> list[list[float]]:
+        if vectors:
+            self._seen = len(vectors[-1])
+        return vectors
+
+    async def create(
+        self, input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]
+    ) -> list[float]:
+        result = await self.client.embeddings.create(
+            input=input_data, model=self.config.embedding_model
+        )
+        return self._keep([list(result.data[0].embedding)])[0]
+
+    async def create_batch(self, input_data_list: list[str]) -> list[list[float]]:
+        result = await self.client.embeddings.create(
+            input=input_data_list, model=self.config.embedding_model
+        )
+        return self._keep([list(item.embedding) for item in result.data])
 
     @property
     def name(self) -> str:
@@ -230,7 +264,7 @@ def build_embedder(settings: Settings) -> AnyEmbedder:
             # A local OpenAI-compatible server still wants some key string.
             api_key=key or "not-needed",
             base_url=settings.openai_base_url,
-            embedding_dim=OPENAI_DEFAULT_DIMENSION,
+            embedding_dim=_OPENAI_DIMENSIONS.get(model, OPENAI_DEFAULT_DIMENSION),
         )
         logger.info("embedder: OpenAI-compatible (%s)", model)
         return OpenAICompatibleEmbedder(config=config)

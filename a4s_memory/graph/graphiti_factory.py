@@ -53,11 +53,19 @@ class GraphitiBundle:
 
 def build_llm_client(settings: Settings) -> tuple[LLMClient, bool]:
     """(client, offline?) — Graphiti's OpenAI client for api.openai.com, the generic one for any
-    other OpenAI-compatible base URL (vLLM, Ollama), the offline client with neither."""
+    other OpenAI-compatible base URL (vLLM, Ollama), the offline client with neither. With
+    ``A4S_LLM_MODEL`` set, every prompt goes to that model; unset, Graphiti's defaults apply."""
     if not settings.llm_configured:
         return OfflineLLMClient(), True
     key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "not-needed"
-    config = LLMConfig(api_key=key, model=settings.llm_model, base_url=settings.openai_base_url)
+    # small_model too: else Graphiti's OpenAIClient sends its "small" prompts (edge timestamps) to
+    # its own default model, one the operator never chose and the key may not reach.
+    config = LLMConfig(
+        api_key=key,
+        model=settings.llm_model,
+        small_model=settings.llm_model,
+        base_url=settings.openai_base_url,
+    )
     if settings.openai_base_url:
         from graphiti_core.llm_client.openai_generic_client import OpenAIGenericClient
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
+from typing import Any
 
 from a4s_memory.config import Settings
 from a4s_memory.graph.embedder import (
     HASHING_DIMENSION,
     HashingEmbedder,
+    OpenAICompatibleEmbedder,
     build_embedder,
     minilm_available,
     stem,
@@ -60,3 +63,35 @@ def test_build_embedder_uses_openai_when_configured() -> None:
     emb = build_embedder(Settings(openai_base_url="http://127.0.0.1:9/v1", embedding_model="m"))
     assert emb.name == "openai:m"
     assert emb.dimension == 1536
+
+
+class _Embeddings:
+    """Stands in for ``AsyncOpenAI().embeddings``: vectors of a fixed size, no network."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    async def create(self, *, input: Any, model: str) -> Any:
+        texts = [input] if isinstance(input, str) else list(input)
+        data = [SimpleNamespace(embedding=[0.5] * self.size) for _ in texts]
+        return SimpleNamespace(data=data)
+
+
+async def test_openai_compatible_vectors_keep_the_servers_size() -> None:
+    # Graphiti's OpenAIEmbedder cut every vector to embedding_dim (1536 here): a 2048-dimension
+    # model lost a quarter of each vector, and a 768-dimension one was reported as 1536.
+    for size in (768, 2048):
+        emb = build_embedder(Settings(openai_base_url="http://127.0.0.1:9/v1"))
+        assert isinstance(emb, OpenAICompatibleEmbedder)
+        assert emb.dimension == 1536  # text-embedding-3-small's size, until a vector arrives
+        emb.client = SimpleNamespace(embeddings=_Embeddings(size))  # type: ignore[assignment]
+        assert len(await emb.create(input_data=["a text"])) == size
+        assert [len(v) for v in await emb.create_batch(["a", "b"])] == [size, size]
+        assert emb.dimension == size
+
+
+def test_known_openai_models_announce_their_size() -> None:
+    large = Settings(
+        openai_base_url="http://127.0.0.1:9/v1", embedding_model="text-embedding-3-large"
+    )
+    assert build_embedder(large).dimension == 3072
