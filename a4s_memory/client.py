@@ -18,7 +18,9 @@ and tries again; past that bound the :class:`QuotaExceeded` is raised.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Final, Literal
@@ -34,6 +36,7 @@ from tenacity import (
 
 from a4s_memory.api.auth import PayloadTooLarge, Unauthenticated
 from a4s_memory.api.schemas import AddMemoryOut, AgentOut, SearchResponse
+from a4s_memory.batch import MAX_BATCH_ITEMS, BatchItemResult, BatchResult
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import (
     A4SError,
@@ -53,6 +56,7 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 DEFAULT_MAX_QUOTA_WAIT: Final = 60.0  # seconds a call may spend waiting out 429s in all
+_MAX_CHUNK_BYTES: Final = 48 * 1024  # below the server's default 64 KiB body bound
 _RETRY_STATUSES: Final = frozenset({502, 503, 504})
 _BY_STATUS: Final[dict[int, type[A4SError]]] = {
     401: Unauthenticated,
@@ -200,6 +204,25 @@ class AsyncMemoryClient:
         data = await self._call("POST", "/memories", safe=False, json=body)
         return AddMemoryOut.model_validate(data)
 
+    async def add_many(
+        self, items: Sequence[dict[str, Any]], *, on_progress: Callable[[int], None] | None = None
+    ) -> BatchResult:
+        """POST /memories:batch for any number of items (each a POST /memories body), sent in
+        chunks of at most 100 items and ~48 KiB, in order. Each item is answered on its own at
+        its index: ``stored`` with its status, or refused with its stop reason; an item refused
+        never stops the others. ``on_progress(n)`` is called after each chunk with the number of
+        items it answered. Not retried on transport errors (a retry could store a chunk twice);
+        a 429 is waited out like any write."""
+        results: list[BatchItemResult] = []
+        for start, chunk in _chunks(items):
+            data = await self._call("POST", "/memories:batch", safe=False, json={"items": chunk})
+            answered = BatchResult.model_validate(data).results
+            results.extend(r.model_copy(update={"index": start + r.index}) for r in answered)
+            if on_progress is not None:
+                on_progress(len(answered))
+        stored = sum(1 for r in results if r.stored)
+        return BatchResult(results=results, stored=stored, refused=len(results) - stored)
+
     async def search(
         self,
         agent_id: str,
@@ -272,6 +295,22 @@ class AsyncMemoryClient:
         except StoreUnavailable:
             return False
         return True
+
+
+def _chunks(items: Sequence[dict[str, Any]]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(start index, items) chunks under MAX_BATCH_ITEMS and _MAX_CHUNK_BYTES of JSON (the
+    server's default body bound is 64 KiB); a single larger item goes alone (the server decides)."""
+    chunk: list[dict[str, Any]] = []
+    start, size = 0, 0
+    for index, item in enumerate(items):
+        item_size = len(json.dumps(item, default=str).encode("utf-8")) + 1
+        if chunk and (len(chunk) >= MAX_BATCH_ITEMS or size + item_size > _MAX_CHUNK_BYTES):
+            yield start, chunk
+            chunk, start, size = [], index, 0
+        chunk.append(item)
+        size += item_size
+    if chunk:
+        yield start, chunk
 
 
 def _retry_after(response: httpx.Response) -> float | None:

@@ -16,7 +16,7 @@ the session summary live in :mod:`a4s_memory.lifecycle` (docs/lifecycle.md).
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from a4s_memory.access import AccessDecision, Action
 from a4s_memory.audit.chain import AuditLog, AuditVerification
 from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, content_hash
+from a4s_memory.batch import MAX_BATCH_ITEMS, BatchResult, write_batch
 from a4s_memory.config import Settings
 from a4s_memory.contract import Visibility
 from a4s_memory.db import Neo4jStore
@@ -151,6 +152,16 @@ class MemoryManager:
         """Firewall, then store; one audit event either way (a4s_memory.lifecycle.add_flow)."""
         await self._p.quota.spend(requester_id)
         return await add_memory(self._writes, requester_id, _parse(AddMemory, request))
+
+    async def add_many(
+        self, requester_id: str, items: Sequence[AddMemory | dict[str, Any]]
+    ) -> BatchResult:
+        """Up to 100 writes, each answered on its own (a4s_memory.batch); one quota token."""
+        if not 1 <= len(items) <= MAX_BATCH_ITEMS:
+            raise InvalidRequest(f"a batch holds 1-{MAX_BATCH_ITEMS} items",
+                                 suggestion="split it into several batches")
+        await self._p.quota.spend(requester_id)
+        return await write_batch(items, lambda item: add_memory(self._writes, requester_id, item))
 
     # -- reads -------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from a4s_memory.cli.chat_import_cmd import import_chat_cmd
 from a4s_memory.cli.firewall_cmd import firewall
 from a4s_memory.cli.lifecycle_cmd import (
     audit_group,
@@ -55,6 +56,7 @@ for command in (
     export_cmd,
     firewall,
     forget_cmd,
+    import_chat_cmd,
     import_cmd,
     mcp,
     neo4j_group,

@@ -19,6 +19,7 @@ from a4s_memory.api.schemas import (
     SearchResponse,
     SupersedeRequest,
 )
+from a4s_memory.batch import BatchAddRequest, BatchResult
 from a4s_memory.models import AddMemory, DeleteResult, MemoryView, TransitionResult
 
 router = APIRouter(prefix="/memories", tags=["memories"])
@@ -37,6 +38,21 @@ _WRITE_ERRORS = error_responses(401, 403, 404, 413, 422, 429, 503)
 async def add_memory(body: AddMemory, requester: RequesterDep, manager: ManagerDep) -> AddMemoryOut:
     result = await manager.add(requester.requester_id, body)
     return AddMemoryOut.from_result(result)
+
+
+@router.post(
+    ":batch",
+    response_model=BatchResult,
+    responses=_WRITE_ERRORS,
+    summary="Store up to 100 memories, each answered on its own (owner only; firewalled)",
+)
+async def add_memories(
+    body: BatchAddRequest, requester: RequesterDep, manager: ManagerDep
+) -> BatchResult:
+    """Each item is a POST /memories body and gets its own answer at its index: stored (with its
+    status) or refused (with its stop reason). Items of one agent are written in order; one
+    item's refusal never affects another. One write-quota token per batch."""
+    return await manager.add_many(requester.requester_id, body.items)
 
 
 @router.post(

@@ -1,0 +1,101 @@
+"""Batch ingestion vs sequential single adds on the same turns (issue 15 item 1), in one run.
+
+    .venv/bin/python bench/batch_bench.py              # 120 turns of LoCoMo conversation 26
+    .venv/bin/python bench/batch_bench.py --turns 300
+
+The same LoCoMo turns are written twice through the real app in-process (``httpx.ASGITransport``,
+trusted-header auth, quota off), each time into a fresh agent: once as sequential
+``AsyncMemoryClient.add`` calls (one chat message per call, as bench/recall_bench.py writes them),
+once as ``AsyncMemoryClient.add_many`` (chunks of 100 items). A third pass writes the turns split
+over four agents with ``add_many`` (agents are written concurrently; one agent's items stay in
+order). Reports items/s of each and the ratios. JSON to bench/results/batch.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from recall_bench import in_process  # noqa: E402
+from recall_data import CORPUS, parse  # noqa: E402
+
+from a4s_memory.client import AsyncMemoryClient  # noqa: E402
+from a4s_memory.config import AuthMode, Settings  # noqa: E402
+from a4s_memory.db import connect  # noqa: E402
+from a4s_memory.errors import A4SError  # noqa: E402
+from tests.integration.cleanup import remove_agents  # noqa: E402
+
+OWNER = "bench-batch"
+
+
+def _items(agent: str, turns: list[Any]) -> list[dict[str, Any]]:
+    return [{"agent_id": agent, "visibility": "private", "source": {"type": "user_message"},
+             "messages": [{"role": "user", "name": t.speaker, "content": t.text}],
+             **({"reference_time": t.when.isoformat()} if t.when else {})} for t in turns]
+
+
+async def run(n_turns: int) -> dict[str, Any]:
+    raw = json.loads(CORPUS.read_text(encoding="utf-8"))
+    turns = parse(raw[0], 26).turns[:n_turns]
+    settings = Settings.from_env().model_copy(update={
+        "auth_mode": AuthMode.TRUSTED_HEADER, "write_quota_per_minute": 0})  # fmt: skip
+    tag = uuid.uuid4().hex[:8]
+    agents = {k: f"bb-{k}-{tag}" for k in ("seq", "batch", "b0", "b1", "b2", "b3")}
+    timings: dict[str, float] = {}
+    async with in_process(settings) as transport, AsyncMemoryClient(
+        "http://bench", OWNER, transport=transport) as client:  # fmt: skip
+        for agent in agents.values():
+            await client.register_agent(agent)
+        t0 = time.perf_counter()
+        sequential = 0
+        for item in _items(agents["seq"], turns):
+            body = dict(item)
+            try:
+                await client.add(body.pop("agent_id"), body.pop("messages"), **body)
+                sequential += 1
+            except A4SError:
+                pass  # refused by the firewall: answered like a batch item would be
+        timings["sequential_add"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        one = await client.add_many(_items(agents["batch"], turns))
+        timings["add_many_one_agent"] = time.perf_counter() - t0
+        spread = [item for i, t in enumerate(turns)
+                  for item in _items(agents[f"b{i % 4}"], [t])]  # fmt: skip
+        t0 = time.perf_counter()
+        four = await client.add_many(spread)
+        timings["add_many_four_agents"] = time.perf_counter() - t0
+    async with connect(settings) as store:
+        await remove_agents(store, *agents.values())
+    rate = {k: round(len(turns) / v, 2) for k, v in timings.items()}
+    return {
+        "turns": len(turns), "stored": {"sequential": sequential, "one_agent": one.stored, "four_agents": four.stored},
+        "items_per_s": rate,
+        "ratio_vs_sequential": {k: round(rate[k] / rate["sequential_add"], 2) for k in rate},
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=120)
+    parser.add_argument("--out", default="bench/results/batch.json")
+    args = parser.parse_args()
+    report = asyncio.run(run(args.turns))
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""Batch writes (issue 15 item 1), the pure parts: per-item answers in request order, one item's
+refusal never touching another, per-agent order kept while agents run concurrently, malformed
+items answered SCHEMA_INVALID; the client's chunking under the body bound. No I/O: the write
+function is an in-memory recorder standing in for MemoryManager.add."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from a4s_memory.batch import MAX_BATCH_ITEMS, write_batch
+from a4s_memory.client import _MAX_CHUNK_BYTES, _chunks
+from a4s_memory.contract import StopReason
+from a4s_memory.errors import FirewallRejected
+from a4s_memory.models import AddMemory, AddResult
+from a4s_memory.status import MemoryStatus
+
+
+def _result(item: AddMemory) -> AddResult:
+    return AddResult(memory_id=f"m-{item.messages}", stop_reason=StopReason.SUCCESS_STORED,
+                     group_id=f"agent-{item.agent_id}-public", status=MemoryStatus(),
+                     decision_id="d")  # fmt: skip
+
+
+async def test_each_item_is_answered_on_its_own_in_request_order() -> None:
+    written: list[str] = []
+
+    async def write(item: AddMemory) -> AddResult:
+        await asyncio.sleep(0)
+        if "evil" in str(item.messages):
+            raise FirewallRejected("rejected", stop_reason=StopReason.INJECTION_DETECTED)
+        written.append(str(item.messages))
+        return _result(item)
+
+    items: list[AddMemory | dict[str, Any]] = [
+        {"agent_id": "a", "messages": "one"},
+        {"agent_id": "a", "messages": "evil"},
+        {"agent_id": "a", "messages": ""},  # invalid: empty
+        {"agent_id": "a", "messages": "four"},
+    ]
+    batch = await write_batch(items, write)
+    assert [r.index for r in batch.results] == [0, 1, 2, 3]
+    assert [r.stored for r in batch.results] == [True, False, False, True]
+    assert batch.results[1].stop_reason is StopReason.INJECTION_DETECTED
+    assert batch.results[1].error_code == "firewall_rejected"
+    assert batch.results[2].stop_reason is StopReason.SCHEMA_INVALID
+    assert (batch.stored, batch.refused) == (2, 2)
+    assert written == ["one", "four"]
+
+
+async def test_one_agents_items_keep_their_order_while_agents_interleave() -> None:
+    order: list[tuple[str, int]] = []
+
+    async def write(item: AddMemory) -> AddResult:
+        agent, n = item.agent_id, int(str(item.messages))
+        await asyncio.sleep(0.001 * ((n * 7) % 5))  # uneven latencies
+        order.append((agent, n))
+        return _result(item)
+
+    items: list[AddMemory | dict[str, Any]] = [
+        {"agent_id": agent, "messages": str(n)} for n in range(12) for agent in ("a", "b", "c")
+    ]
+    batch = await write_batch(items, write)
+    assert batch.stored == len(items)
+    for agent in ("a", "b", "c"):
+        assert [n for a, n in order if a == agent] == list(range(12))
+    assert [a for a, _ in order[:3]] != ["a", "a", "a"]  # agents ran concurrently
+
+
+def test_client_chunks_stay_under_the_item_and_byte_bounds() -> None:
+    items = [{"agent_id": "a", "messages": "x" * 900} for _ in range(250)]
+    chunks = list(_chunks(items))
+    assert sum(len(c) for _, c in chunks) == 250
+    assert [start for start, _ in chunks] == [0, *(sum(len(c) for _, c in chunks[:i])
+                                                   for i in range(1, len(chunks)))]
+    for _, chunk in chunks:
+        assert len(chunk) <= MAX_BATCH_ITEMS
+        assert len(json.dumps({"items": chunk})) <= _MAX_CHUNK_BYTES + 64
+    small = list(_chunks([{"agent_id": "a", "messages": "hi"}] * 230))
+    assert [len(c) for _, c in small] == [100, 100, 30]
