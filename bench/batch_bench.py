@@ -27,14 +27,14 @@ from typing import Any
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from recall_bench import in_process  # noqa: E402
-from recall_data import CORPUS, parse  # noqa: E402
+from recall_bench import in_process
+from recall_data import CORPUS, parse
 
-from a4s_memory.client import AsyncMemoryClient  # noqa: E402
-from a4s_memory.config import AuthMode, Settings  # noqa: E402
-from a4s_memory.db import connect  # noqa: E402
-from a4s_memory.errors import A4SError  # noqa: E402
-from tests.integration.cleanup import remove_agents  # noqa: E402
+from a4s_memory.client import AsyncMemoryClient
+from a4s_memory.config import AuthMode, Settings
+from a4s_memory.db import connect
+from a4s_memory.errors import A4SError
+from tests.integration.cleanup import remove_agents
 
 OWNER = "bench-batch"
 
