@@ -72,6 +72,7 @@ from a4s_memory.policy import ContextPolicy
 from a4s_memory.quota import Quota
 from a4s_memory.quota_shared import build_quota
 from a4s_memory.registry import AgentRegistry, Registration
+from a4s_memory.telemetry import observe_search, observe_write
 
 __all__ = ["ManagerParts", "MemoryManager"]
 
@@ -150,8 +151,11 @@ class MemoryManager:
 
     async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
         """Firewall, then store; one audit event either way (a4s_memory.lifecycle.add_flow)."""
-        await self._p.quota.spend(requester_id)
-        return await add_memory(self._writes, requester_id, _parse(AddMemory, request))
+        with observe_write() as done:
+            await self._p.quota.spend(requester_id)
+            result = await add_memory(self._writes, requester_id, _parse(AddMemory, request))
+            done(result.stop_reason)
+        return result
 
     async def add_many(
         self, requester_id: str, items: Sequence[AddMemory | dict[str, Any]]
@@ -161,7 +165,14 @@ class MemoryManager:
             raise InvalidRequest(f"a batch holds 1-{MAX_BATCH_ITEMS} items",
                                  suggestion="split it into several batches")
         await self._p.quota.spend(requester_id)
-        return await write_batch(items, lambda item: add_memory(self._writes, requester_id, item))
+
+        async def one(item: AddMemory) -> AddResult:
+            with observe_write() as done:
+                result = await add_memory(self._writes, requester_id, item)
+                done(result.stop_reason)
+            return result
+
+        return await write_batch(items, one)
 
     # -- reads -------------------------------------------------------------------------------------
 
@@ -177,15 +188,16 @@ class MemoryManager:
     ) -> list[SearchHit]:
         access = await self._p.registry.authorize(requester_id, agent_id, Action.SEARCH)
         embedder = cast(SizedEmbedder, self._p.graphiti.embedder)
-        hits = await policy_search(
-            self._p.store,
-            embedder,
-            query=query,
-            group_ids=list(access.group_ids),
-            policy=policy or ContextPolicy.default(),
-            limit=limit,
-            options=options or self.search_options(),
-        )
+        with observe_search():
+            hits = await policy_search(
+                self._p.store,
+                embedder,
+                query=query,
+                group_ids=list(access.group_ids),
+                policy=policy or ContextPolicy.default(),
+                limit=limit,
+                options=options or self.search_options(),
+            )
         await self._audit.append(AuditDraft(
             agent_id=agent_id, action=AuditAction.SEARCH, requester_id=requester_id,
             query_hash=content_hash(query), count=len(hits), details={"limit": limit},

@@ -57,6 +57,7 @@ from a4s_memory.policy.cypher import (
 )
 from a4s_memory.spaces import parse_group_id
 from a4s_memory.status import MemoryStatus
+from a4s_memory.telemetry import span, traced
 
 __all__ = ["EPISODE_EMBEDDING", "Provenance", "SearchHit", "SearchOptions", "policy_search"]
 
@@ -170,6 +171,7 @@ def _lucene(query: str, group_ids: Sequence[str]) -> str | None:
     return f"({groups}) AND ({' '.join(terms)})"
 
 
+@traced("a4s.search.fulltext", kind_arg=1)
 async def _fulltext(ch: _Channel, kind: MemoryKind, lucene: str) -> list[dict[str, Any]]:
     index, procedure, column = _FULLTEXT[kind]
     window = max(MIN_WINDOW, ch.limit * WINDOW_FACTOR)
@@ -209,6 +211,7 @@ def _extras(ch: _Channel, kind: MemoryKind, params: CypherParams) -> str:
     return f"mentions: [(ep:Episodic)-[:MENTIONS]->(x) | ep.uuid][..20], admitted: {facts}"
 
 
+@traced("a4s.search.vector", kind_arg=1)
 async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[dict[str, Any]]:
     pattern, field = _VECTOR[kind]
     params = CypherParams()
@@ -228,6 +231,7 @@ async def _vector(ch: _Channel, kind: MemoryKind, vector: list[float]) -> list[d
     return [dict(r["row"]) for r in await ch.run(query, params)]
 
 
+@traced("a4s.search.expansion")
 async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
     """Facts touching the best entities, ranked by the rank of the entity they touch."""
     if not seeds:
@@ -246,6 +250,7 @@ async def _expansion(ch: _Channel, seeds: list[str]) -> list[dict[str, Any]]:
     return [dict(r["row"]) for r in await ch.run(query, params)]
 
 
+@traced("a4s.search.neighbors")
 async def _neighbors(ch: _Channel, ranked: list[Candidate]) -> dict[str, list[Row]]:
     """The eligible turns just before and after the best episodes, from the same space and session
     (same reference time, adjacent by writing time), under the same space and policy predicate as
@@ -385,7 +390,9 @@ async def policy_search(
     )
     if facts:
         lists.append((MemoryKind.FACT, "expansion", expanded))
-    ranked = await rerank(query, fuse(lists, describe), opts.reranker, opts.recency_half_life_days)
+    with span("a4s.search.rerank"):
+        ranked = await rerank(query, fuse(lists, describe), opts.reranker,
+                              opts.recency_half_life_days)
     ranked = with_neighbors(ranked, neighbors)
     hits: list[SearchHit] = []
     for cand in dedupe(ranked):

@@ -29,6 +29,7 @@ from a4s_memory.lifecycle.writer import (
 )
 from a4s_memory.models import AddMemory, AddResult, render_messages
 from a4s_memory.registry import AgentRegistry
+from a4s_memory.telemetry import span
 
 __all__ = ["WriteDeps", "add_memory"]
 
@@ -67,21 +68,10 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         ) from None
     limit = deps.firewall.sessions.rejection_limit
     await refuse_disabled_session(deps.audit, requester_id, req, limit)
-    decision = await deps.firewall.check_async(
-        WriteRequest(
-            text=text,
-            source_type=req.source.type if req.source else None,
-            source_kind=req.source_kind,
-            source_ref=req.source.ref if req.source else None,
-            category=req.category,
-            key=req.key,
-            ttl_class=req.ttl_class,
-            requester_is_owner=access.is_owner,
-            session_id=gate_key(requester_id, req),
-            visibility=req.visibility,
-            metadata=req.metadata,
+    with span("a4s.write.firewall"):
+        decision = await deps.firewall.check_async(
+            _firewall_request(requester_id, req, text, is_owner=access.is_owner)
         )
-    )
     if not decision.accepted or decision.redacted_text is None or decision.status is None:
         await raise_rejection(deps.audit, requester_id, req, decision)
     prov = WriteProvenance(
@@ -95,7 +85,8 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         **lifecycle_fields(req),
     )
     box = WriteBox()
-    outcome = await _ingest(deps, req, prov, decision, (is_message, box))
+    with span("a4s.write.ingest"):
+        outcome = await _ingest(deps, req, prov, decision, (is_message, box))
     return AddResult(
         memory_id=outcome.episode_uuid,
         stop_reason=decision.stop_reason,
@@ -105,6 +96,22 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         decision_id=decision.decision_id,
         audit_id=box.audit_id,
         version=box.version.version_after if box.version else None,
+    )
+
+
+def _firewall_request(requester_id: str, req: AddMemory, text: str, *, is_owner: bool) -> WriteRequest:
+    return WriteRequest(
+        text=text,
+        source_type=req.source.type if req.source else None,
+        source_kind=req.source_kind,
+        source_ref=req.source.ref if req.source else None,
+        category=req.category,
+        key=req.key,
+        ttl_class=req.ttl_class,
+        requester_is_owner=is_owner,
+        session_id=gate_key(requester_id, req),
+        visibility=req.visibility,
+        metadata=req.metadata,
     )
 
 

@@ -1,4 +1,5 @@
-"""``/healthz`` (the process answers) and ``/readyz`` (Neo4j answers too; 503 while it does not)."""
+"""``/healthz`` (the process answers), ``/readyz`` (Neo4j answers too; 503 while it does not) and
+``/metrics`` (Prometheus; a4s_memory.telemetry)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from fastapi import APIRouter, Response, status
 from pydantic import BaseModel
 
 from a4s_memory.api.deps import StoreDep
+from a4s_memory.telemetry import METRICS_CONTENT_TYPE, render
 
 router = APIRouter(tags=["health"])
 
@@ -35,3 +37,15 @@ async def readyz(store: StoreDep, response: Response) -> Readiness:
     if not ok:
         response.status_code = status.HTTP_503_SERVICE_UNAVAILABLE
     return Readiness(status="ok" if ok else "unavailable", neo4j=ok)
+
+
+@router.get(
+    "/metrics",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format"}},
+    summary="Prometheus metrics of this process: counts and latencies, never content",
+)
+async def metrics() -> Response:
+    """Writes by stop reason and write/search latency histograms (a4s_memory.telemetry). Open like
+    /healthz: it holds counts and timings only, no requester, agent or memory id."""
+    return Response(content=render(), media_type=METRICS_CONTENT_TYPE)

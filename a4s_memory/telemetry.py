@@ -1,0 +1,110 @@
+"""Telemetry (issue 15 item 7): OpenTelemetry spans and Prometheus metrics, never content.
+
+Spans (``opentelemetry-api``; a no-op until the operator installs an SDK and exporter, e.g. with
+``opentelemetry-instrument`` or their own ``TracerProvider``):
+
+* ``a4s.write`` with ``a4s.write.firewall`` and ``a4s.write.ingest`` for every memory write, the
+  stop reason as the attribute ``a4s.stop_reason``;
+* ``a4s.search`` with one span per channel (``a4s.search.fulltext``, ``.vector`` with the
+  attribute ``a4s.kind``, ``.expansion``, ``.neighbors``) and ``a4s.search.rerank``.
+
+Attributes are stop reasons, kinds and counts; never text, queries, ids of memories or
+requesters, or parameters.
+
+Metrics (``GET /metrics``, Prometheus text format; per process: scrape every worker):
+
+* ``a4s_writes_total{stop_reason}``: writes answered, by stop reason (quota refusals included);
+* ``a4s_write_seconds``: time to answer a write; ``a4s_search_seconds``: time to answer a search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import Final, ParamSpec, TypeVar
+
+from opentelemetry import trace
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram
+from prometheus_client import generate_latest as _generate
+
+from a4s_memory.contract import StopReason
+from a4s_memory.errors import A4SError
+
+__all__ = ["METRICS_CONTENT_TYPE", "REGISTRY", "observe_search", "observe_write", "render",
+           "span", "traced"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+METRICS_CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
+REGISTRY: Final = CollectorRegistry(auto_describe=True)
+_WRITES: Final = Counter("a4s_writes", "Memory writes answered, by stop reason", ["stop_reason"],
+                         registry=REGISTRY)  # fmt: skip
+_WRITE_SECONDS: Final = Histogram("a4s_write_seconds", "Time to answer one memory write",
+                                  registry=REGISTRY)  # fmt: skip
+_SEARCH_SECONDS: Final = Histogram("a4s_search_seconds", "Time to answer one search",
+                                   registry=REGISTRY)  # fmt: skip
+_tracer = trace.get_tracer("a4s_memory")
+
+
+@contextmanager
+def span(name: str, attributes: dict[str, str | int] | None = None) -> Iterator[trace.Span]:
+    """One span named ``name`` (attributes: codes and counts only)."""
+    with _tracer.start_as_current_span(name, attributes=attributes) as current:
+        yield current
+
+
+def traced(
+    name: str, kind_arg: int | None = None
+) -> Callable[[Callable[P, Awaitable[R]]], Callable[P, Awaitable[R]]]:
+    """Decorate an async function with a span; positional argument ``kind_arg`` (a MemoryKind)
+    becomes the attribute ``a4s.kind``."""
+
+    def wrap(func: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+        @wraps(func)
+        async def inner(*args: P.args, **kwargs: P.kwargs) -> R:
+            attrs: dict[str, str | int] = {}
+            if kind_arg is not None and len(args) > kind_arg:
+                attrs["a4s.kind"] = str(getattr(args[kind_arg], "value", args[kind_arg]))
+            with _tracer.start_as_current_span(name, attributes=attrs):
+                return await func(*args, **kwargs)
+
+        return inner
+
+    return wrap
+
+
+@contextmanager
+def observe_write() -> Iterator[Callable[[StopReason], None]]:
+    """Time one write and count it by stop reason: the caller reports success's stop reason; an
+    :class:`A4SError` escaping the block is counted by its own."""
+    started = time.perf_counter()
+    with _tracer.start_as_current_span("a4s.write") as current:
+        def done(reason: StopReason) -> None:
+            current.set_attribute("a4s.stop_reason", reason.value)
+            _WRITES.labels(reason.value).inc()
+
+        try:
+            yield done
+        except A4SError as err:
+            done(err.stop_reason)
+            raise
+        finally:
+            _WRITE_SECONDS.observe(time.perf_counter() - started)
+
+
+@contextmanager
+def observe_search() -> Iterator[trace.Span]:
+    started = time.perf_counter()
+    try:
+        with _tracer.start_as_current_span("a4s.search") as current:
+            yield current
+    finally:
+        _SEARCH_SECONDS.observe(time.perf_counter() - started)
+
+
+def render() -> bytes:
+    """The metrics in Prometheus text format."""
+    return _generate(REGISTRY)
