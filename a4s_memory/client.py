@@ -48,6 +48,7 @@ from a4s_memory.errors import (
     QuotaExceeded,
     StoreUnavailable,
 )
+from a4s_memory.jobs import JobAccepted, JobView
 from a4s_memory.models import DeleteResult, MemoryView, TransitionResult
 
 __all__ = ["AsyncMemoryClient", "error_from_response"]
@@ -194,15 +195,22 @@ class AsyncMemoryClient:
         visibility: Visibility = "public",
         reference_time: datetime | str | None = None,
         **fields: Any,
-    ) -> AddMemoryOut:
+    ) -> AddMemoryOut | JobAccepted:
         """POST /memories. ``reference_time``: when the remembered thing happened (e.g. the chat
         session's date; default: now). ``fields``: metadata, source ({type, ref}), source_kind,
-        category, key, ttl_class, session_id. Never retried (a retry could store it twice)."""
+        category, key, ttl_class, session_id. Never retried (a retry could store it twice).
+        A server in queue mode answers :class:`JobAccepted` (follow it with :meth:`job`)."""
         body = {"agent_id": agent_id, "messages": messages, "visibility": visibility, **fields}
         if reference_time is not None:
             body["reference_time"] = _iso(reference_time)
         data = await self._call("POST", "/memories", safe=False, json=body)
+        if isinstance(data, dict) and "job_id" in data:
+            return JobAccepted.model_validate(data)
         return AddMemoryOut.model_validate(data)
+
+    async def job(self, job_id: str) -> JobView:
+        """GET /jobs/{id}: a queued write's state (queued, running, done, failed)."""
+        return JobView.model_validate(await self._call("GET", f"/jobs/{_seg(job_id)}", safe=True))
 
     async def add_many(
         self, items: Sequence[dict[str, Any]], *, on_progress: Callable[[int], None] | None = None

@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     # 0 turns the per-requester write quota off (e.g. behind a gateway that enforces its own).
     write_quota_per_minute: float = Field(120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))
     write_quota_burst: int = Field(30, ge=1, validation_alias=_env("A4S_WRITE_QUOTA_BURST"))
+    # "sync": a write is extracted inside its request (201); "queue": screened in the request,
+    # answered 202 with a job id, extracted by `a4s-memory worker` processes (a4s_memory/jobs.py).
+    ingest_mode: str = Field("sync", pattern="^(sync|queue)$", validation_alias=_env("A4S_INGEST_MODE"))
+    job_lease_s: float = Field(300.0, gt=0, validation_alias=_env("A4S_JOB_LEASE_S"))
     # Where the buckets live: "memory" (per process) or "neo4j" (shared by every worker/replica).
     write_quota_store: str = Field("memory", pattern="^(memory|neo4j)$",
                                    validation_alias=_env("A4S_WRITE_QUOTA_STORE"))

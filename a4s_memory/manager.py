@@ -41,7 +41,6 @@ from a4s_memory.graph.transitions import (
     ElementRef,
     Evidence,
     TxHook,
-    check_evidence,
     contradict,
     delete_episode,
     locate,
@@ -49,9 +48,15 @@ from a4s_memory.graph.transitions import (
     quarantine,
     supersede,
 )
-from a4s_memory.lifecycle.add_flow import WriteDeps, add_memory
+from a4s_memory.jobs import ClaimedJob, JobAccepted, JobQueue, JobView
+from a4s_memory.lifecycle.add_flow import WriteDeps, add_memory, screen_write, store_write
 from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.lifecycle.service import Lifecycle
+from a4s_memory.lifecycle.transition_inputs import (
+    audit_hook,
+    screened_evidence,
+    screened_reason,
+)
 from a4s_memory.memory_view import load_memory_view
 from a4s_memory.models import (
     AddMemory,
@@ -78,7 +83,6 @@ __all__ = ["ManagerParts", "MemoryManager"]
 
 logger = logging.getLogger(__name__)
 
-_MAX_REASON_CHARS = 1024  # as the transitions bound it; checked before the firewall scans it
 
 @dataclass(frozen=True, slots=True)
 class ManagerParts:
@@ -113,6 +117,7 @@ class MemoryManager:
         self._audit: AuditLog = self._life.audit_log
         self._writes = WriteDeps(parts.registry, parts.firewall, self._audit, self._ingestor)
         self._reranker = build_reranker(parts.settings)
+        self.jobs = JobQueue(parts.store, parts.settings.job_lease_s)
 
     @classmethod
     async def create(
@@ -140,6 +145,11 @@ class MemoryManager:
         return self._p.registry
 
     @property
+    def queue_mode(self) -> bool:
+        """A4S_INGEST_MODE=queue: POST /memories answers 202 and a worker stores the write."""
+        return self._p.settings.ingest_mode == "queue"
+
+    @property
     def offline(self) -> bool:
         return self._p.graphiti.offline
 
@@ -156,6 +166,30 @@ class MemoryManager:
             result = await add_memory(self._writes, requester_id, _parse(AddMemory, request))
             done(result.stop_reason)
         return result
+
+    async def enqueue(self, requester_id: str, request: AddMemory | dict[str, Any]) -> JobAccepted:
+        """Queue mode: screen now (a refusal is raised as by :meth:`add`), store in a worker."""
+        with observe_write() as done:
+            await self._p.quota.spend(requester_id)
+            write = await screen_write(self._writes, requester_id, _parse(AddMemory, request))
+            job_id = await self.jobs.enqueue(requester_id, write)
+            decision = write.prov.decision
+            done(decision.stop_reason)
+        return JobAccepted(job_id=job_id, stop_reason=decision.stop_reason,
+                           group_id=write.prov.group_id, status=decision.status,
+                           redactions=list(decision.redactions), decision_id=decision.decision_id)
+
+    async def job(self, requester_id: str, job_id: str) -> JobView:
+        """A queued write's state: for its requester and admins; 404 for anyone else."""
+        row = await self.jobs.status(job_id) if 1 <= len(job_id) <= 64 else None
+        if row is None or (row["requester_id"] != requester_id
+                           and not self._p.registry.is_admin(requester_id)):
+            raise NotFound("no such job")
+        return JobView.model_validate(row)
+
+    async def store_queued(self, job: ClaimedJob, worker: str) -> AddResult:
+        """A worker's half of a queued write (a4s_memory.worker)."""
+        return await store_write(self._writes, job.write, self.jobs.done_in_commit(job, worker))
 
     async def add_many(
         self, requester_id: str, items: Sequence[AddMemory | dict[str, Any]]
@@ -235,7 +269,7 @@ class MemoryManager:
         self, requester_id: str, memory_id: str, evidence: Evidence | dict[str, Any]
     ) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.PROMOTE)
-        checked = await self._screened_evidence(evidence, ref)
+        checked = await screened_evidence(self._p.firewall, evidence, ref)
         # The evidence is audited as its kind and the hash of its ref (G4: never text).
         hook = self._hook(ref, requester_id, AuditAction.PROMOTE, {
             "details": {f"evidence_{checked.kind.value}": 1},
@@ -247,13 +281,13 @@ class MemoryManager:
     async def quarantine(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.QUARANTINE)
         hook = self._hook(ref, requester_id, AuditAction.QUARANTINE)
-        status = await quarantine(self._p.store, ref, await self._scrub(reason), requester_id, hook)
+        status = await quarantine(self._p.store, ref, await screened_reason(self._p.firewall, reason), requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def contradict(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.WRITE)
         hook = self._hook(ref, requester_id, AuditAction.CONTRADICT)
-        status = await contradict(self._p.store, ref, await self._scrub(reason), requester_id, hook)
+        status = await contradict(self._p.store, ref, await screened_reason(self._p.firewall, reason), requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def supersede(
@@ -356,31 +390,8 @@ class MemoryManager:
         await self._p.quota.spend(requester_id)
         return await self._authorized(requester_id, memory_id, action)
 
-    async def _scrub(self, text: str) -> str:
-        """A reason is stored beside the memory (ledger evidence log): bounded by the transition,
-        and never with a secret in it (issue 12 row 10)."""
-        if not isinstance(text, str) or len(text) > _MAX_REASON_CHARS:
-            raise InvalidRequest(f"a reason of 1-{_MAX_REASON_CHARS} characters is required")
-        return await self._p.firewall.scrub_async(text)
-
-    async def _screened_evidence(
-        self, evidence: Evidence | dict[str, Any], ref: ElementRef
-    ) -> Evidence:
-        checked = check_evidence(evidence, ref)
-        return checked.model_copy(update={"ref": await self._p.firewall.scrub_async(checked.ref)})
-
     def _hook(
-        self,
-        ref: ElementRef,
-        requester_id: str,
-        action: AuditAction,
+        self, ref: ElementRef, requester_id: str, action: AuditAction,
         extra: dict[str, Any] | None = None,
-    ) -> TxHook:
-        """The transition's audit event, appended inside the transition's transaction."""
-        more = dict(extra or {})
-        draft = AuditDraft(
-            agent_id=ref.space.agent_id, action=action, requester_id=requester_id,
-            memory_id=ref.uuid, visibility=ref.space.visibility.value,
-            details={"element_" + ref.kind.value: 1, **more.pop("details", {})}, **more,
-        )  # fmt: skip
-        return lambda tx: self._audit.append_tx(tx, draft)
+    ) -> TxHook:  # fmt: skip
+        return audit_hook(self._audit, ref, requester_id, action, extra)

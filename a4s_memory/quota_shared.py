@@ -5,7 +5,7 @@ bucket (:mod:`a4s_memory.quota`) is per process, so N workers would allow N time
 One auto-committed query per write spends a token: it first takes the bucket node's write lock
 (``SET q.lock = ...``), so concurrent spends of one requester serialise on the node and never both
 read the same token count; then it refills by the elapsed wall-clock time and spends. The node is
-keyed by requester id under a uniqueness constraint (graph_schema/007_quota.cypher), so MERGE never
+keyed by requester id under a uniqueness constraint (graph_schema/007_scale.cypher), so MERGE never
 creates two buckets. Wall-clock seconds, not a monotonic clock: the workers are separate processes
 (hosts should run NTP; a skew only shifts refills by the skew). Measured cost: one round trip,
 about 1-2 ms on the local server (bench: docs/benchmarks.md "shared quota").

@@ -24,7 +24,7 @@ from a4s_memory.api.auth import load_keys, warn_if_exposed
 from a4s_memory.api.errors import install_error_handlers
 from a4s_memory.api.middleware import BodySizeLimit, RequestContext, RequestDeadline
 from a4s_memory.api.quota import ApiLimits
-from a4s_memory.api.routes import agents, audit, health, memories
+from a4s_memory.api.routes import agents, audit, health, jobs, memories
 from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
@@ -87,6 +87,7 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
     app.include_router(agents.router)
     app.include_router(memories.router)
     app.include_router(audit.router)
+    app.include_router(jobs.router)
     _use_one_error_shape_in_openapi(app)
     # Peer protocols on the same service: A2A (public search only) and MCP (streamable HTTP).
     mount_a2a(app)

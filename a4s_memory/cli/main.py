@@ -25,6 +25,7 @@ from a4s_memory.cli.neo4j_cmd import neo4j_group
 from a4s_memory.cli.probe_cmd import probe_group
 from a4s_memory.cli.schema_cmd import schema_group
 from a4s_memory.cli.serve_cmd import serve
+from a4s_memory.cli.worker_cmd import worker
 from a4s_memory.errors import A4SError
 
 
@@ -66,6 +67,7 @@ for command in (
     serve,
     session_summary_cmd,
     sweep_cmd,
+    worker,
 ):
     cli.add_command(command)
 

@@ -1,20 +1,27 @@
-"""``MemoryManager.add`` end to end: access -> firewall -> (audit a rejection | ingest with the
-version record and the audit event in the commit transaction). See :mod:`writer`."""
+"""``MemoryManager.add`` end to end: :func:`screen_write` (access -> bounds -> G5 gate -> firewall;
+a refusal is audited and raised) then :func:`store_write` (ingest, with the version record and the
+audit event in the commit transaction). See :mod:`writer`. In queue mode (a4s_memory.jobs) the
+request runs the first half and a worker the second."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
+
+from neo4j import AsyncManagedTransaction
+from pydantic import BaseModel, ConfigDict
 
 from a4s_memory.access import Action
 from a4s_memory.audit.chain import AuditLog
-from a4s_memory.contract import StopReason
+from a4s_memory.audit.events import AuditDraft
+from a4s_memory.contract import Category, StopReason
 from a4s_memory.errors import AccessDenied, InvalidRequest
 from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
-from a4s_memory.graph.ingest import Ingestor
+from a4s_memory.graph.ingest import CommitContext, Finalizer, Ingestor
 from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
-from a4s_memory.graph.status_ledger import now_utc
+from a4s_memory.graph.status_ledger import StampReport, now_utc
 from a4s_memory.lifecycle.versions import VersionSpec
 from a4s_memory.lifecycle.writer import (
     WriteBox,
@@ -31,7 +38,7 @@ from a4s_memory.models import AddMemory, AddResult, render_messages
 from a4s_memory.registry import AgentRegistry
 from a4s_memory.telemetry import span
 
-__all__ = ["WriteDeps", "add_memory"]
+__all__ = ["ScreenedWrite", "WriteDeps", "add_memory", "screen_write", "store_write"]
 
 _DEFAULT_SOURCE_TYPE: Final = "user_message"  # CONTRACT §4: an unlabelled write is the user's own
 
@@ -44,7 +51,29 @@ class WriteDeps:
     ingestor: Ingestor
 
 
+class ScreenedWrite(BaseModel):
+    """A write that passed access, bounds and the firewall: everything storing it needs and
+    nothing unscreened (the redacted text, screened metadata, the session's hash). What the
+    ingestion queue keeps for a worker (a4s_memory.jobs)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    prov: WriteProvenance
+    draft: AuditDraft
+    is_message: bool
+    agent_id: str
+    category: Category | None = None
+    key: str | None = None
+    reference_time: datetime | None = None
+    pinned: bool = False
+
+
 async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddResult:
+    return await store_write(deps, await screen_write(deps, requester_id, req))
+
+
+async def screen_write(deps: WriteDeps, requester_id: str, req: AddMemory) -> ScreenedWrite:
+    """Access, bounds, the G5 session gate and the firewall; a refusal is audited and raised."""
     try:
         access = await deps.registry.authorize(
             requester_id, req.agent_id, Action.WRITE, req.visibility
@@ -84,9 +113,22 @@ async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddR
         metadata_screened=True,
         **lifecycle_fields(req),
     )
+    return ScreenedWrite(
+        prov=prov, draft=write_draft(requester_id, req, decision, decision.redacted_text or ""),
+        is_message=is_message, agent_id=req.agent_id, category=req.category, key=req.key,
+        reference_time=req.reference_time, pinned=req.pinned,
+    )  # fmt: skip
+
+
+async def store_write(
+    deps: WriteDeps, write: ScreenedWrite, also: Finalizer | None = None
+) -> AddResult:
+    """Ingest a screened write; ``also`` runs inside the commit transaction too (a queue job
+    marks itself done there, so a job is done exactly when its memory became visible)."""
     box = WriteBox()
     with span("a4s.write.ingest"):
-        outcome = await _ingest(deps, req, prov, decision, (is_message, box))
+        outcome = await _ingest(deps, write, box, also)
+    decision = write.prov.decision
     return AddResult(
         memory_id=outcome.episode_uuid,
         stop_reason=decision.stop_reason,
@@ -122,27 +164,34 @@ def _metadata_json(decision: FirewallDecision) -> str | None:
     return json.dumps(decision.metadata, sort_keys=True, default=str)
 
 
+def _both(first: Finalizer, second: Finalizer | None) -> Finalizer:
+    if second is None:
+        return first
+
+    async def finalize(tx: AsyncManagedTransaction, ctx: CommitContext) -> StampReport | None:
+        report = await first(tx, ctx)
+        await second(tx, ctx)
+        return report
+
+    return finalize
+
+
 async def _ingest(
-    deps: WriteDeps,
-    req: AddMemory,
-    prov: WriteProvenance,
-    decision: FirewallDecision,
-    how: tuple[bool, WriteBox],
+    deps: WriteDeps, write: ScreenedWrite, box: WriteBox, also: Finalizer | None
 ) -> IngestOutcome:
-    is_message, box = how
+    prov, decision = write.prov, write.prov.decision
     text = decision.redacted_text or ""
-    draft = write_draft(prov.written_by, req, decision, text)
-    if req.category is None:
-        finalize = write_finalizer(deps.audit, draft, None, box)
-        write = EpisodeWrite(provenance=prov, body=text, is_message=is_message,
-                             reference_time=req.reference_time)
-        return await deps.ingestor.add_episode(write, finalize)
-    if not req.key:
-        raise InvalidRequest("a structured item needs a key")
+    if write.category is None or not write.key:  # the firewall refused an item without a key
+        finalize = _both(write_finalizer(deps.audit, write.draft, None, box), also)
+        episode = EpisodeWrite(provenance=prov, body=text, is_message=write.is_message,
+                               reference_time=write.reference_time)
+        return await deps.ingestor.add_episode(episode, finalize)
     spec = VersionSpec(
-        agent_id=req.agent_id, category=req.category.value, key=req.key, value=text,
+        agent_id=write.agent_id, category=write.category.value, key=write.key, value=text,
         written_by=prov.written_by, validation_score=validation_score(decision),
-        pinned=req.pinned, now=now_utc(),
+        pinned=write.pinned, now=now_utc(),
     )  # fmt: skip
-    item = ItemWrite(provenance=prov, category=req.category, key=req.key, value=text)
-    return await deps.ingestor.add_item(item, write_finalizer(deps.audit, draft, spec, box))
+    item = ItemWrite(provenance=prov, category=write.category, key=write.key, value=text)
+    return await deps.ingestor.add_item(
+        item, _both(write_finalizer(deps.audit, write.draft, spec, box), also)
+    )

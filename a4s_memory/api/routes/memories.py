@@ -7,7 +7,7 @@ inside the MemoryManager.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Response, status
 
 from a4s_memory.api.deps import ManagerDep, RequesterDep
 from a4s_memory.api.errors import error_responses
@@ -20,6 +20,7 @@ from a4s_memory.api.schemas import (
     SupersedeRequest,
 )
 from a4s_memory.batch import BatchAddRequest, BatchResult
+from a4s_memory.jobs import JobAccepted
 from a4s_memory.models import AddMemory, DeleteResult, MemoryView, TransitionResult
 
 router = APIRouter(prefix="/memories", tags=["memories"])
@@ -30,12 +31,20 @@ _WRITE_ERRORS = error_responses(401, 403, 404, 413, 422, 429, 503)
 
 @router.post(
     "",
-    response_model=AddMemoryOut,
+    response_model=AddMemoryOut | JobAccepted,
     status_code=status.HTTP_201_CREATED,
-    responses=_WRITE_ERRORS,
+    responses={**_WRITE_ERRORS, 202: {"model": JobAccepted,
+                                      "description": "queue mode: screened and queued"}},
     summary="Store a memory (owner only; passes the memory firewall)",
 )
-async def add_memory(body: AddMemory, requester: RequesterDep, manager: ManagerDep) -> AddMemoryOut:
+async def add_memory(
+    body: AddMemory, requester: RequesterDep, manager: ManagerDep, response: Response
+) -> AddMemoryOut | JobAccepted:
+    """201 with the stored memory; with A4S_INGEST_MODE=queue, 202 with a job id once the
+    firewall accepted it (a worker stores it: GET /jobs/{job_id})."""
+    if manager.queue_mode:
+        response.status_code = status.HTTP_202_ACCEPTED
+        return await manager.enqueue(requester.requester_id, body)
     result = await manager.add(requester.requester_id, body)
     return AddMemoryOut.from_result(result)
 
