@@ -14,7 +14,8 @@ requesters, or parameters.
 Metrics (``GET /metrics``, Prometheus text format; per process: scrape every worker):
 
 * ``a4s_writes_total{stop_reason}``: writes answered, by stop reason (quota refusals included);
-* ``a4s_write_seconds``: time to answer a write; ``a4s_search_seconds``: time to answer a search.
+* ``a4s_write_seconds``: time to answer a write; ``a4s_search_seconds``: time to answer a search;
+* ``a4s_queue_depth``: queued and running ingestion jobs of every worker (read at scrape time).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from functools import wraps
 from typing import Final, ParamSpec, TypeVar
 
 from opentelemetry import trace
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client import generate_latest as _generate
 
 from a4s_memory.contract import StopReason
@@ -46,6 +47,8 @@ _WRITE_SECONDS: Final = Histogram("a4s_write_seconds", "Time to answer one memor
                                   registry=REGISTRY)  # fmt: skip
 _SEARCH_SECONDS: Final = Histogram("a4s_search_seconds", "Time to answer one search",
                                    registry=REGISTRY)  # fmt: skip
+_QUEUE_DEPTH: Final = Gauge("a4s_queue_depth", "Queued and running ingestion jobs (all workers), "
+                            "read from Neo4j at scrape time", registry=REGISTRY)  # fmt: skip
 _tracer = trace.get_tracer("a4s_memory")
 
 
@@ -105,6 +108,8 @@ def observe_search() -> Iterator[trace.Span]:
         _SEARCH_SECONDS.observe(time.perf_counter() - started)
 
 
-def render() -> bytes:
-    """The metrics in Prometheus text format."""
+def render(queue_depth: int | None = None) -> bytes:
+    """The metrics in Prometheus text format (``queue_depth``: the shared queue's, when read)."""
+    if queue_depth is not None:
+        _QUEUE_DEPTH.set(queue_depth)
     return _generate(REGISTRY)

@@ -76,6 +76,7 @@ async def test_spans_and_metrics_cover_writes_and_searches_without_content(
     assert _sample(after, "a4s_search_seconds_count") == _sample(
         before, "a4s_search_seconds_count") + 1  # fmt: skip
     assert _sample(after, "a4s_write_seconds_count") >= _sample(before, "a4s_write_seconds_count") + 2
+    assert re.search(r"^a4s_queue_depth [0-9.e+]+$", after, re.MULTILINE)
 
     spans = exporter.get_finished_spans()
     names = [s.name for s in spans]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Response, status
 from pydantic import BaseModel
 
-from a4s_memory.api.deps import StoreDep
+from a4s_memory.api.deps import ManagerDep, StoreDep
+from a4s_memory.errors import StoreUnavailable
 from a4s_memory.telemetry import METRICS_CONTENT_TYPE, render
 
 router = APIRouter(tags=["health"])
@@ -45,7 +46,12 @@ async def readyz(store: StoreDep, response: Response) -> Readiness:
     responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format"}},
     summary="Prometheus metrics of this process: counts and latencies, never content",
 )
-async def metrics() -> Response:
-    """Writes by stop reason and write/search latency histograms (a4s_memory.telemetry). Open like
-    /healthz: it holds counts and timings only, no requester, agent or memory id."""
-    return Response(content=render(), media_type=METRICS_CONTENT_TYPE)
+async def metrics(manager: ManagerDep) -> Response:
+    """Writes by stop reason, write/search latency histograms and the ingestion queue's depth
+    (a4s_memory.telemetry). Open like /healthz: counts and timings only, no requester, agent or
+    memory id. The queue depth is left out while Neo4j does not answer."""
+    try:
+        depth: int | None = await manager.jobs.depth()
+    except StoreUnavailable:
+        depth = None
+    return Response(content=render(depth), media_type=METRICS_CONTENT_TYPE)
