@@ -19,7 +19,12 @@ from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.context import ServerCallContext
 from a2a.server.events import EventQueue
 from a2a.types.a2a_pb2 import Message, Role
-from a2a.utils.errors import InvalidParamsError, InvalidRequestError, UnsupportedOperationError
+from a2a.utils.errors import (
+    InternalError,
+    InvalidParamsError,
+    InvalidRequestError,
+    UnsupportedOperationError,
+)
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from a4s_memory.contract import StopReason, Visibility
@@ -151,10 +156,10 @@ class PublicSearchExecutor(AgentExecutor):
             )
         except A4SError as err:
             logger.info("A2A search refused: %s", err.stop_reason.value)
-            raise InvalidParamsError(
-                message=err.detail,
-                data={"stop_reason": err.stop_reason.value, "error_code": err.error_code},
-            ) from None
+            data = {"stop_reason": err.stop_reason.value, "error_code": err.error_code}
+            if err.http_status >= 500:  # the service's fault (Neo4j down), not the caller's
+                raise InternalError(message=err.detail, data=data) from None
+            raise InvalidParamsError(message=err.detail, data=data) from None
         answered = public_hits(ask.agent_id, hits)
         logger.info("A2A search answered %d public hit(s)", len(answered))
         await event_queue.enqueue_event(_answer(ask, answered, context))

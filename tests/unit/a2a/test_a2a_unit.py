@@ -11,7 +11,7 @@ from a2a.helpers import get_data_parts, new_data_part, new_text_part
 from a2a.server.agent_execution import RequestContext
 from a2a.server.context import ServerCallContext
 from a2a.types.a2a_pb2 import Message, Role, SendMessageRequest
-from a2a.utils.errors import InvalidParamsError, InvalidRequestError
+from a2a.utils.errors import InternalError, InvalidParamsError, InvalidRequestError
 from mcp.server.mcpserver.exceptions import ToolError
 
 from a4s_memory.a2a.card import SKILL_ID, build_agent_card
@@ -26,6 +26,7 @@ from a4s_memory.a2a.identity import authenticate_headers, bearer_of
 from a4s_memory.api.auth import Unauthenticated, parse_keys
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.contract import Visibility
+from a4s_memory.errors import StoreUnavailable
 from a4s_memory.graph.search import Provenance, SearchHit
 from a4s_memory.mcp_server.tools import AUDIT_NOT_AVAILABLE, MemoryTools
 from a4s_memory.policy.context_policy import MemoryKind
@@ -140,6 +141,21 @@ async def test_executor_forces_public_policy_and_rechecks() -> None:
     (payload,) = get_data_parts(list(reply.parts))
     assert [r["text"] for r in payload["results"]] == ["pub"]
     assert "provenance" not in payload["results"][0]
+
+
+class DownManager:
+    async def search(self, *args: Any) -> list[SearchHit]:
+        raise StoreUnavailable("Neo4j is unavailable")
+
+
+async def test_executor_reports_an_outage_as_internal_not_invalid_params() -> None:
+    # issue 16: a 503 used to reach A2A peers as "invalid params" (-32602), blaming the caller.
+    executor = PublicSearchExecutor(lambda: DownManager())  # type: ignore[arg-type,return-value]
+    message = _message({"agent_id": AGENT, "query": "q"})
+    with pytest.raises(InternalError) as caught:
+        await executor.execute(_context(message, RequesterUser("owner-1")), Queue())  # type: ignore[arg-type]
+    assert not isinstance(caught.value, InvalidParamsError)
+    assert caught.value.data["stop_reason"] == "INTERNAL_INCONSISTENCY"  # type: ignore[index]
 
 
 async def test_executor_refuses_without_an_authenticated_requester() -> None:
