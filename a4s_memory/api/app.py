@@ -78,7 +78,6 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
         lifespan=lifespan,
     )
     app.state.a4s_keys = keys
-    app.state.a4s_limits = api_limits
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=api_limits.max_body_bytes)
     app.add_middleware(RequestDeadline, seconds=settings.request_timeout_s)

@@ -1,7 +1,7 @@
 """FastAPI dependencies as ``Annotated`` aliases (the full-stack-fastapi-template way).
 
 Route modules use only these aliases: ``ManagerDep`` for the MemoryManager, ``RequesterDep`` for the
-authenticated caller (resolved by :mod:`a4s_memory.api.auth`), ``SettingsDep`` and ``StoreDep``.
+authenticated caller (resolved by :mod:`a4s_memory.api.auth`) and ``StoreDep``.
 The write quota is spent by the MemoryManager itself (one bucket for REST, MCP and every caller).
 """
 
@@ -13,7 +13,6 @@ from fastapi import Depends, Request
 
 from a4s_memory.api.auth import Requester, resolve_requester
 from a4s_memory.api.state import AppState
-from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 
@@ -30,15 +29,10 @@ def get_store(state: StateDep) -> Neo4jStore:
     return state.store
 
 
-def get_settings(state: StateDep) -> Settings:
-    return state.settings
-
-
 def get_manager(state: StateDep) -> MemoryManager:
     return state.manager
 
 
 StoreDep = Annotated[Neo4jStore, Depends(get_store)]
-SettingsDep = Annotated[Settings, Depends(get_settings)]
 ManagerDep = Annotated[MemoryManager, Depends(get_manager)]
 RequesterDep = Annotated[Requester, Depends(resolve_requester)]
