@@ -11,7 +11,7 @@ from a4s_memory.audit.events import AuditAction, AuditDraft
 from a4s_memory.contract import TTLClass
 from a4s_memory.db import Neo4jStore, run_in_tx
 from a4s_memory.errors import InvalidRequest, NotFound
-from a4s_memory.graph.status_ledger import ElementKind, now_utc, restamp
+from a4s_memory.graph.status_ledger import ElementKind, episode_dependents, now_utc, restamp
 from a4s_memory.graph.transitions import ElementRef
 from a4s_memory.lifecycle.ttl import Tier, deadlines, ttl_for
 
@@ -22,12 +22,6 @@ _SET = """
 MATCH (s:A4SStatus {uuid: $uuid}) SET s += $fields
 WITH s
 OPTIONAL MATCH (v:A4SVersion {memory_id: $uuid}) SET v.pinned = $pinned
-"""
-_DEPENDENTS = """
-OPTIONAL MATCH (:Episodic {uuid: $uuid})-[:MENTIONS]->(n:Entity)
-WITH collect(DISTINCT n.uuid) AS entities
-OPTIONAL MATCH ()-[e:RELATES_TO]->() WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
-RETURN entities, collect(DISTINCT e.uuid) AS edges
 """
 
 
@@ -50,9 +44,8 @@ async def set_pinned(
                   "a4s_stale_at": limits.stale_at, "a4s_ttl_seconds": limits.ttl_seconds,
                   "freshness_status": "fresh", "updated_at": now_utc()}  # fmt: skip
         await run_in_tx(tx, _SET, {"uuid": ref.uuid, "fields": fields, "pinned": pinned})
-        deps = (await run_in_tx(tx, _DEPENDENTS, {"uuid": ref.uuid, "group_id": ref.group_id}))[0]
-        await restamp(tx, ref.group_id, episodes=[ref.uuid], entities=deps["entities"],
-                      edges=deps["edges"])  # fmt: skip
+        entities, edges = await episode_dependents(tx, ref.uuid, ref.group_id)
+        await restamp(tx, ref.group_id, episodes=[ref.uuid], entities=entities, edges=edges)
         await audit.append_tx(tx, AuditDraft(
             agent_id=ref.space.agent_id, action=AuditAction.PIN, requester_id=requester,
             memory_id=ref.uuid, details={"pinned": int(pinned)},
