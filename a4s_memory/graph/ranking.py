@@ -18,6 +18,7 @@ only orders them.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from collections.abc import Sequence
@@ -167,9 +168,18 @@ class LexicalReranker:
         return bm25_scores(query, texts)
 
 
+@functools.lru_cache(maxsize=16_384)
+def _doc_tokens(text: str) -> tuple[str, ...]:
+    """A candidate's stemmed words. Cached: one search reranks the same candidates twice (for the
+    session neighbours' seeds, then the final order) and the same memories come back across
+    searches; stemming was ~6 ms of a search over 240 candidates (measured on LoCoMo 26). The
+    cache is keyed by the text itself, so it answers only a caller who already holds the text."""
+    return tuple(tokens(text))
+
+
 def bm25_scores(query: str, texts: list[str]) -> list[float]:
     terms = [t for t in dict.fromkeys(tokens(query)) if t not in _STOP]
-    docs = [tokens(t) for t in texts]
+    docs = [_doc_tokens(t) for t in texts]
     if not terms or not docs:
         return [0.0] * len(texts)
     avg = sum(len(d) for d in docs) / len(docs) or 1.0
