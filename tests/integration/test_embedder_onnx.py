@@ -51,9 +51,9 @@ async def test_vectors_are_384_unit_and_deterministic(model: OnnxMiniLMEmbedder)
 
 
 async def test_it_is_semantic(model: OnnxMiniLMEmbedder) -> None:
-    # No content word is shared between the query and the paraphrase: the hashing embedder
-    # scores both pairs ~0; the model must put the paraphrase first, by a clear margin
-    # (measured: 0.52 against 0.03).
+    # No content word is shared between the query and the paraphrase. Measured cosines,
+    # paraphrase / unrelated: the model 0.559 / 0.012; the hashing embedder 0.204 / 0.008 (only
+    # the shared "a"), whose 0.20 margin fails the 0.3 asked here.
     query, close, far = await model.create_batch([
         "Does Melanie have a dog?",
         "Mel adopted a puppy last week.",
