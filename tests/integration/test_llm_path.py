@@ -46,6 +46,7 @@ def _llm_settings(base: Settings, base_url: str | None, key: str | None = None) 
     return base.model_copy(update={
         "openai_base_url": base_url, "openai_api_key": SecretStr(key) if key else None,
         "llm_model": "stub-llm", "embedding_model": "stub-embed", "reranker": "cross-encoder",
+        "embedder": "auto",  # the suite pins hashing (tests/conftest.py); this path is OpenAI's
     })  # fmt: skip
 
 

