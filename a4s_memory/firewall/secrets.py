@@ -133,8 +133,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
     _s("secret.curl_user", _P, "basic_auth", r"(?:-u|--user)\s+[\"']?([^\s\"']{6,})", "-u",
        group=1),
     _s("secret.assignment", _P, "assigned_credential",
-       r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s+(?:string|str|char\*?|var|const))?"
-       r"\s*(?:[:.?+!]{0,3}=>?|:|,|>|\s)\s*(?:[\"'`]|\\\")?"
+       r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s++(?:string|str|char\*?|var|const))?"
+       r"\s*+(?:[:.?+!]{0,3}=>?|:|,|>|(?<=\s))\s*+(?:[\"'`]|\\\")?"
        r"((?!(?:process\.env|os\.environ|os\.getenv|\$\{|\{\{|<|%\(|xxx|\*\*\*|true\b|false\b|null\b"
        r"|none\b|undefined\b|your[_-]|example|changeme|redacted|secret_redacted))"
        r"[^\s\"'`;,<>(){}\[\]]{8,})",

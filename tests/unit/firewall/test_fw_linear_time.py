@@ -60,6 +60,7 @@ from a4s_memory.graph import offline_llm, offline_noise
 
 _SCREEN_N = 256
 _SCREEN_MAX = 0.02  # s for one 256-char input; linear rules take < 0.2 ms
+_SHORTLIST = 12
 _TOP = 3
 _N = 2048
 _REPEAT = 5
@@ -132,19 +133,25 @@ def _best_of(run: Callable[[str], object], text: str, k: int) -> float:
 def _check_linear(case: Case) -> None:
     timed: list[tuple[float, str, Callable[[int], str]]] = []
     for desc, make in _shapes(case.words):
-        t = _best_of(case.run, make(_SCREEN_N), 1)
+        text = make(_SCREEN_N)
+        t = _best_of(case.run, text, 1)
+        if t >= _SCREEN_MAX:  # a scheduler hiccup, or the real thing: ask again
+            t = _best_of(case.run, text, 3)
         assert t < _SCREEN_MAX, (
             f"{case.name}: {t * 1e3:.1f} ms on a {_SCREEN_N}-char input {desc}")
         timed.append((t, desc, make))
+    # single runs are noisy on a shared machine: re-time the slowest at 4x the size, min of 3
     timed.sort(key=lambda x: -x[0])
-    for _, desc, make in timed[:_TOP]:
+    retimed = sorted(((_best_of(case.run, make(4 * _SCREEN_N), 3), desc, make)
+                      for _, desc, make in timed[:_SHORTLIST]), key=lambda x: -x[0])
+    for _, desc, make in retimed[:_TOP]:
         small = _best_of(case.run, make(_N), _REPEAT)
         large = _best_of(case.run, make(4 * _N), _REPEAT)
         if large > _NOISE_FLOOR:
             assert large / max(small, 1e-9) < _MAX_RATIO, (
                 f"{case.name}: super-linear on {desc}: {small * 1e3:.2f} ms at {_N} chars, "
                 f"{large * 1e3:.2f} ms at {4 * _N}")
-        big = _best_of(case.run, make(10_000), 2)
+        big = _best_of(case.run, make(10_000), 3)
         assert big < _MAX_10KB, f"{case.name}: {big * 1e3:.1f} ms on 10 KB of {desc}"
 
 
