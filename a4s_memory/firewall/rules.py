@@ -78,7 +78,7 @@ _DATA = (
 
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- seed 000 G2 layer 1 -------------------------------------------------------------------
-    _r("g2.system_mimicry", r"<\s*/?\s*system(?:[-_]|\b)",
+    _r("g2.system_mimicry", r"<\s*+(?:/\s*+)?system(?:[-_]|\b)",
        "system directive mimicry (<system...>)"),
     _r("g2.importance", r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)\s*+)?:",
        "importance escalation (IMPORTANT:)"),
@@ -90,10 +90,13 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
        r"@(?:devops|pm|po|sm|architect|qa|dev|admin|system|analyst|security|owner)\s+"
        r"(?:has\s+)?(?:confirmed|approved|authori[sz]ed|decided|said|says|allowed)\b",
        "agent impersonation (@agent confirmed)"),
+    # ``<tag ... >``: only the FIRST tag opening is tried (atomic lazy skip from \A). Same answer:
+    # a ">" after any opening is also after the first one (an opening holds no ">"); and linear,
+    # where ``<tag\b[^>]*>`` rescanned the rest of the text from every opening with no ">" after it.
     _r("g2.markup",
-       r"<\s*/?\s*(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system|instructions?"
-       r"|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin|information"
-       r"|important|secret|hidden)\b[^>]*>",
+       r"\A(?>[\s\S]*?<\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form"
+       r"|input|system|instructions?|im_start|im_end|prompt|context|tool_call|function_call"
+       r"|assistant|user|admin|information|important|secret|hidden)\b)[^>]*+>",
        "markup injection (active or role-bearing tags)"),
     _r("g2.encoded_escape", r"(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}){2,}",
        "escaped payload (\\x / \\u sequences)"),

@@ -30,7 +30,9 @@ machines, and stay far below what the super-linear regexes took.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from types import ModuleType
 
 import pytest
 
+from a4s_memory.contract import StopReason
 from a4s_memory.firewall import (
     CATEGORY_RULES,
     INJECTION_RULES,
@@ -55,6 +58,7 @@ from a4s_memory.firewall import triggers as triggers_mod
 from a4s_memory.firewall import trust as trust_mod
 from a4s_memory.firewall.categories import forbidden_findings
 from a4s_memory.firewall.fastre import FastPattern
+from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.graph import offline_llm, offline_noise
 
@@ -67,11 +71,11 @@ _REPEAT = 5
 _MAX_RATIO = 9.0  # time(4n) / time(n): linear ~4, quadratic ~16
 _NOISE_FLOOR = 0.0005  # s at 8 KB below which the ratio is not judged
 _MAX_10KB = 0.05  # s for one 10 KB input, per case
+_RUNAWAY = 2.0  # s: one run is stopped here and counts as failed
 
 _FILLERS = (
-    " ", "  \t", "\n", " \n", "\r\n", "0", "0 ", "1-", "12 ", "-", "--", ".", ". ", ":", ": ",
-    "=", "= ", "#", "a", "a ", "A", "Ab ", "'", '"', "`", "_", "/", "+", "@", "<", ">", "[", "(",
-    ",", ", ", "*", "x=", "a.", "a-", "A1", "é",
+    " ", "  \t", "\n", " \n", "0", "0 ", "1-", "-", ".", ":", ": ", "=", "#", "a", "a ", "A",
+    "Ab ", "'", '"', "_", "/", "@", "<", "[", ",", "*", "A1", "é",
 )
 _ENDS = ("", "x!")
 # Attack strings seen in the external report and from the earlier attempt: prefix, filler.
@@ -98,6 +102,22 @@ def _words(*sources: str) -> tuple[str, ...]:
     return tuple(w for w in out if w)
 
 
+def _prefixes(words: tuple[str, ...], literals: tuple[str, ...]) -> tuple[str, ...]:
+    """The rule's words, its literal prefilters as they are ("<", "@", "<|", "sk-"), and the
+    punctuation a prefilter starts with glued to each word ("<" + "script", "@" + "admin")."""
+    out = dict.fromkeys(words)
+    heads: dict[str, None] = {}
+    for lit in literals:
+        out.setdefault(lit, None)
+        head = re.match(r"[^\w\s]+", lit)
+        if head is not None:
+            heads.setdefault(head.group(0), None)
+    for head in heads:
+        for w in words:
+            out.setdefault(head + w, None)
+    return tuple(out)
+
+
 def _shapes(words: tuple[str, ...]) -> Iterator[tuple[str, Callable[[int], str]]]:
     """(description, n -> input of about n characters)."""
 
@@ -116,16 +136,40 @@ def _shapes(words: tuple[str, ...]) -> Iterator[tuple[str, Callable[[int], str]]
         for w in words:
             for e in _ENDS:
                 yield f"{w!r}+{f!r}*n+{e!r}", lambda n, w=w, f=f, e=e: w + fill(f, n) + e
-                yield f"{w.upper()!r}+{f!r}*n+{e!r}", (
-                    lambda n, w=w, f=f, e=e: w.upper() + fill(f, n) + e)
+            yield f"{w.upper()!r}+{f!r}*n+'x!'", lambda n, w=w.upper(), f=f: w + fill(f, n) + "x!"
             yield f"({w!r}+{f!r})*n", lambda n, u=w + f: fill(u, n)
+
+
+class _Deadline(Exception):
+    pass
+
+
+def _expire(signum: int, frame: object) -> None:
+    raise _Deadline
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Interrupt a runaway regex (``re`` polls for signals while it backtracks), so a
+    catastrophic rule fails this test in seconds instead of hanging the suite."""
+    previous = signal.signal(signal.SIGALRM, _expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _best_of(run: Callable[[str], object], text: str, k: int) -> float:
     best = float("inf")
     for _ in range(k):
         t0 = time.perf_counter()
-        run(text)
+        try:
+            with _deadline(_RUNAWAY):
+                run(text)
+        except _Deadline:
+            return float("inf")
         best = min(best, time.perf_counter() - t0)
     return best
 
@@ -168,13 +212,15 @@ def _injection_cases() -> Iterator[Case]:
 
         srcs = [b.pattern.pattern for b in pattern.branches]
         trig = [t for b in pattern.branches for t in b.triggers]
-        yield Case(rule.id, run, _words(pattern.source, *srcs, *rule.triggers, *trig))
+        words = _words(pattern.source, *srcs, *rule.triggers, *trig)
+        yield Case(rule.id, run, _prefixes(words, (*rule.triggers, *trig)))
 
 
 def _category_cases() -> Iterator[Case]:
     for rule in CATEGORY_RULES:
         trig = [t for b in rule.pattern.branches for t in b.triggers]
-        words = _words(rule.pattern.source, *rule.triggers, *trig)
+        words = _prefixes(_words(rule.pattern.source, *rule.triggers, *trig),
+                          (*rule.triggers, *trig))
         yield Case(rule.id, lambda t, r=rule: forbidden_findings(t, (r,)), words)
         if rule.guard is not None:
             yield Case(f"{rule.id}.guard", lambda t, g=rule.guard: list(g.finditer(t)),
@@ -183,7 +229,8 @@ def _category_cases() -> Iterator[Case]:
 
 def _secret_cases() -> Iterator[Case]:
     for rule in SECRET_RULES:
-        words = _words(rule.pattern.pattern, *rule.hints)
+        trig = [t for b in rule.fast.branches for t in b.triggers]
+        words = _prefixes(_words(rule.pattern.pattern, *rule.hints, *trig), (*rule.hints, *trig))
         yield Case(rule.id, lambda t, r=rule: detect_secrets(t, (r,)), words)
         # the rule as written runs when lower() moves offsets ("İ") and inside long tokens
         yield Case(f"{rule.id}.as_written", lambda t, r=rule: list(r.pattern.finditer(t)), words)
@@ -215,7 +262,8 @@ def module_regexes() -> list[tuple[str, re.Pattern[str]]]:
 
 def _module_cases() -> Iterator[Case]:
     for name, pattern in module_regexes():
-        yield Case(name, lambda t, p=pattern: list(p.finditer(t)), _words(pattern.pattern))
+        words = _prefixes(_words(pattern.pattern), prefixes(pattern.pattern, pattern.flags))
+        yield Case(name, lambda t, p=pattern: list(p.finditer(t)), words)
 
 
 CASES: list[Case] = [
@@ -287,7 +335,9 @@ _E2E_MAX = 0.5
 def test_firewall_check_attack_is_fast(text: str) -> None:
     fw = Firewall()
     t0 = time.perf_counter()
-    decision = fw.check(WriteRequest(text=text))
+    # a runaway check is interrupted (it then fails closed with an internal error, quickly)
+    with _deadline(4 * _E2E_MAX):
+        decision = fw.check(WriteRequest(text=text))
     elapsed = time.perf_counter() - t0
-    assert decision.stop_reason is not None
     assert elapsed < _E2E_MAX, f"{elapsed:.2f} s"
+    assert decision.stop_reason is not StopReason.INTERNAL_INCONSISTENCY
