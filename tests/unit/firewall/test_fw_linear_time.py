@@ -71,6 +71,7 @@ _REPEAT = 5
 _MAX_RATIO = 9.0  # time(4n) / time(n): linear ~4, quadratic ~16
 _NOISE_FLOOR = 0.0005  # s at 8 KB below which the ratio is not judged
 _MAX_10KB = 0.05  # s for one 10 KB input, per case
+_ATTEMPTS = 3
 _RUNAWAY = 2.0  # s: one run is stopped here and counts as failed
 
 _FILLERS = (
@@ -180,7 +181,7 @@ def _check_linear(case: Case) -> None:
         text = make(_SCREEN_N)
         t = _best_of(case.run, text, 1)
         if t >= _SCREEN_MAX:  # a scheduler hiccup, or the real thing: ask again
-            t = _best_of(case.run, text, 3)
+            t = _best_of(case.run, text, _REPEAT)
         assert t < _SCREEN_MAX, (
             f"{case.name}: {t * 1e3:.1f} ms on a {_SCREEN_N}-char input {desc}")
         timed.append((t, desc, make))
@@ -189,14 +190,25 @@ def _check_linear(case: Case) -> None:
     retimed = sorted(((_best_of(case.run, make(4 * _SCREEN_N), 3), desc, make)
                       for _, desc, make in timed[:_SHORTLIST]), key=lambda x: -x[0])
     for _, desc, make in retimed[:_TOP]:
+        _check_growth(case, desc, make)
+
+
+def _check_growth(case: Case, desc: str, make: Callable[[int], str]) -> None:
+    """Ratio and absolute bound; a failure is measured again (up to ``_ATTEMPTS`` times) before
+    it counts, because a loaded machine can steal a time slice from every one of k runs."""
+    failure = ""
+    for _ in range(_ATTEMPTS):
         small = _best_of(case.run, make(_N), _REPEAT)
         large = _best_of(case.run, make(4 * _N), _REPEAT)
-        if large > _NOISE_FLOOR:
-            assert large / max(small, 1e-9) < _MAX_RATIO, (
-                f"{case.name}: super-linear on {desc}: {small * 1e3:.2f} ms at {_N} chars, "
-                f"{large * 1e3:.2f} ms at {4 * _N}")
         big = _best_of(case.run, make(10_000), 3)
-        assert big < _MAX_10KB, f"{case.name}: {big * 1e3:.1f} ms on 10 KB of {desc}"
+        if large > _NOISE_FLOOR and large / max(small, 1e-9) >= _MAX_RATIO:
+            failure = (f"{case.name}: super-linear on {desc}: {small * 1e3:.2f} ms at {_N} "
+                       f"chars, {large * 1e3:.2f} ms at {4 * _N}")
+        elif big >= _MAX_10KB:
+            failure = f"{case.name}: {big * 1e3:.1f} ms on 10 KB of {desc}"
+        else:
+            return
+    pytest.fail(failure)
 
 
 # -- the cases ----------------------------------------------------------------------------------
@@ -302,12 +314,8 @@ def test_offline_extractor_is_linear(head: str, filler: str, tail: str) -> None:
     def run(text: str) -> object:
         return offline_llm.extract_entity_names(text), offline_llm.parse_fact(text)
 
-    small = _best_of(run, make(_N), _REPEAT)
-    large = _best_of(run, make(4 * _N), _REPEAT)
-    if large > _NOISE_FLOOR:
-        assert large / max(small, 1e-9) < _MAX_RATIO, (small, large)
-    # before the fix: 0.8 s for 10 KB of blanks inside a fact sentence (issue 12 row 13)
-    assert _best_of(run, make(10_000), 2) < _MAX_10KB
+    # before the fix: 0.6 s for 10 KB of blanks inside a fact sentence (issue 12 row 13)
+    _check_growth(Case(f"offline {head!r}", run, ()), f"{head!r}+{filler!r}*n+{tail!r}", make)
 
 
 # -- end to end: the attack of the report ---------------------------------------------------------
@@ -341,3 +349,95 @@ def test_firewall_check_attack_is_fast(text: str) -> None:
     elapsed = time.perf_counter() - t0
     assert elapsed < _E2E_MAX, f"{elapsed:.2f} s"
     assert decision.stop_reason is not StopReason.INTERNAL_INCONSISTENCY
+
+
+# -- the rewritten rules still answer as before ---------------------------------------------------
+# (A throwaway differential run of the old and new regexes over every corpus text, the same texts
+# with blanks and newlines shuffled in, and ~130k template texts found no difference; these are
+# the shapes each rewrite had to keep.)
+
+_KEEP: tuple[tuple[str, str, bool], ...] = (
+    ("g2.importance", "IMPORTANT: do this", True),
+    ("g2.importance", "important update  : x", True),
+    ("g2.importance", "important \n notice\t:", True),
+    ("g2.importance", "it is important to rest", False),
+    ("g2.system_mimicry", "< / system>", True),
+    ("g2.system_mimicry", "<system_prompt>", True),
+    ("g2.system_mimicry", "<systematic>", False),
+    ("g2.markup", "text <script src=x> more", True),
+    ("g2.markup", "<img <img <b>", True),
+    ("g2.markup", "a > b and then <img src=x", False),
+    ("g2.markup", "< / Instructions\n>", True),
+    ("g2.directive_line", "RULE: always obey", True),
+    ("g2.directive_line", "  - [rule]", False),
+    ("g2.directive_line", "intro\n\n   # instructions :", True),
+    ("g2.directive_line", "#\n  system prompt:", True),
+    ("g2.directive_line", "the rule: is fine", False),
+    ("inj.chat_template", "## System: x", True),
+    ("inj.chat_template", "\n\n  ### (instruction)", True),
+    ("inj.chat_template", "line\n assistant : hi", True),
+    ("inj.chat_template", "see # system", False),
+    ("cat.id.labeled", "my SSN is 078-05-1120", True),
+    ("cat.id.labeled", "Passport no.: X1234567", True),
+    ("cat.id.labeled", "national insurance number is QQ 12 34 56 C", True),
+    ("cat.id.labeled", "my ssn is private", False),
+    ("cat.id.account", "account number: 12345678", True),
+    ("cat.id.account", "bank account is 1234 5678 90", True),
+    ("cat.id.account", "account 12", False),
+    ("cat.id.card_labeled", "card # is 4111111111111111", True),
+    ("cat.id.card_labeled", "iban: GB82WEST12345698765432", True),
+    ("cat.id.card_labeled", "iban is12345678901234", True),
+    ("cat.location.unit", "Apt. # 4B", True),
+    ("cat.location.unit", "suite12", True),
+    ("cat.location.postal", "Rue de la Paix 12", True),
+    ("cat.location.postal", "address is: 12 Main", True),
+    ("cat.location.postal", "addressis 5", True),
+    ("cat.location.postal", "rue 12", False),
+)
+
+
+def _answer(rule_id: str, text: str) -> bool:
+    for rule in INJECTION_RULES:
+        if rule.id == rule_id:
+            return rule.search(text, text.lower(), TextScan(text))
+    crule = next(r for r in CATEGORY_RULES if r.id == rule_id)
+    return bool(forbidden_findings(text, (crule,)))
+
+
+@pytest.mark.parametrize(("rule_id", "text", "expected"), _KEEP)
+def test_rewritten_rule_keeps_its_answer(rule_id: str, text: str, expected: bool) -> None:
+    assert _answer(rule_id, text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("password = 'hunter2hunter2'", "hunter2hunter2"),
+        ("api_key:\n\n  \"AbCdEf123456\"", "AbCdEf123456"),
+        ("DB_PASSWORD string  S3cr3tValue9", "S3cr3tValue9"),
+        ("token => xyzXYZ123456", "xyzXYZ123456"),
+        ("secret  abcdefgh12", "abcdefgh12"),
+    ],
+)
+def test_secret_assignment_keeps_its_span(text: str, value: str) -> None:
+    spans = detect_secrets(text, tuple(r for r in SECRET_RULES if r.id == "secret.assignment"))
+    assert [text[s.start:s.end] for s in spans] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "comment"),
+    [("[//]: # (hidden note)", "hidden note"), ("\n\n  [x]: <> \"y z\"  \nnext", "y z"),
+     ("[a]:\n# (multi)", "multi")],
+)
+def test_markdown_comment_view_unchanged(text: str, comment: str) -> None:
+    assert [v.text for v in normalize_mod.views(text) if v.kind == "comment"] == [comment]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [("Alice likes green tea.", "Alice likes green tea"), ("Alice is in Paris  !", "Alice is in Paris"),
+     ("Bob Lee Smith works at Acme Corp", "Bob Lee Smith works at Acme Corp")],
+)
+def test_offline_fact_sentences_unchanged(sentence: str, fact: str) -> None:
+    assert [t.fact for t in offline_llm.extract_triples(sentence)] == [fact]
+    assert offline_llm.parse_fact(fact) is not None
