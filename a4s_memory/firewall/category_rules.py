@@ -206,6 +206,9 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b)[A-ZÀ-Ž][\w'.À-ž-]+"
        r"(?:\s+[\w'.À-ž-]+){0,3}\s+(?!(?:19|20)\d\d\b)\d{1,4}[A-Za-z]?,\s+[A-ZÀ-Ž]",
        "postal address", flags=0),
+    # The street after "rue"/"calle"... starts after all the blanks (``\s++``): "rue" + 4 blanks +
+    # "12" and "Rue  X 5" (one-letter street after two blanks) no longer match; the lazy street
+    # between two unbounded blank runs was cubic.
     _c("cat.location.postal", "precise_location",
        r"\bpsc\s++\d{3,5},\s++box\s++\d+|\b(?:rua|avenida|calle|carrer|rue|ulica|strada)\s++"
        r"[\w'à-ž ]{2,40}?\s++\d{1,5}\b|\b(?:lives?|resides?|living)\s++at\s++(?:\d|psc\b)"
@@ -222,6 +225,11 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
     # 4.7 biometrics and government / financial ids
     _c("cat.id.ssn", "government_id",
        r"\d{3}-\d{2}-\d{4}", "US social security number", validator=ssn_ok),
+    # Linear-time forms (security issue 12; tests/unit/firewall/test_fw_linear_time.py): a blank
+    # run followed by something that cannot be a blank is possessive (``\s*+``), optional words
+    # carry their own blanks (``(?:is\s*+)?``), so no two quantifiers share the same blanks. Here the
+    # id must show a digit within 32 characters (was: anywhere later in the run, which rescanned
+    # the text from every "ssn": O(n^4) on "my ssn" + blanks).
     _c("cat.id.labeled", "government_id",
        r"\b(?:ssn|social\s++security(?:\s++(?:number|no\.?|#))?|national\s++insurance(?:\s++number)?"
        r"|passport(?:\s++(?:number|no\.?|#))?|driver'?s\s++licen[sc]e(?:\s++(?:number|no\.?|#))?"

@@ -100,6 +100,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
        "markup injection (active or role-bearing tags)"),
     _r("g2.encoded_escape", r"(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}){2,}",
        "escaped payload (\\x / \\u sequences)"),
+    # Line-start rules: ``^`` then blanks that stay on the line (a match whose blanks crossed a
+    # newline also starts at the next line start), possessive blank runs: linear (issue 12).
     _r("g2.directive_line",
        r"^[^\S\n]*+(?:[#*>\[-]++\s*+)?(?:rule|instructions?|directive|command"
        r"|system(?:\s++prompt)?|new\s++task|override)\s*+[\]:]",
