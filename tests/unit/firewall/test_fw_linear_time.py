@@ -31,6 +31,7 @@ machines, and stay far below what the super-linear regexes took.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import signal
 import time
@@ -57,8 +58,10 @@ from a4s_memory.firewall import secrets as secrets_mod
 from a4s_memory.firewall import triggers as triggers_mod
 from a4s_memory.firewall import trust as trust_mod
 from a4s_memory.firewall.categories import forbidden_findings
+from a4s_memory.firewall.category_rules import CategoryRule
 from a4s_memory.firewall.fastre import FastPattern
 from a4s_memory.firewall.prefixes import prefixes
+from a4s_memory.firewall.secrets import SecretRule
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.graph import offline_llm, offline_noise
 
@@ -110,35 +113,41 @@ def _prefixes(words: tuple[str, ...], literals: tuple[str, ...]) -> tuple[str, .
     heads: dict[str, None] = {}
     for lit in literals:
         out.setdefault(lit, None)
-        head = re.match(r"[^\w\s]+", lit)
-        if head is not None:
-            heads.setdefault(head.group(0), None)
+        punct = re.match(r"[^\w\s]+", lit)
+        if punct is not None:
+            heads.setdefault(punct.group(0), None)
     for head in heads:
         for w in words:
             out.setdefault(head + w, None)
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Shape:
+    """``head + unit * (n / len(unit)) + tail``: an input of about n characters."""
+
+    head: str
+    unit: str
+    tail: str = ""
+
+    def __call__(self, n: int) -> str:
+        return self.head + (self.unit * (n // max(len(self.unit), 1) + 1))[:n] + self.tail
+
+
 def _shapes(words: tuple[str, ...]) -> Iterator[tuple[str, Callable[[int], str]]]:
     """(description, n -> input of about n characters)."""
-
-    def fill(unit: str, n: int) -> str:
-        return (unit * (n // max(len(unit), 1) + 1))[:n]
-
     for prefix, filler in _KNOWN:
         for end in _ENDS:
-            yield f"{prefix!r}+{filler!r}*n+{end!r}", (
-                lambda n, p=prefix, f=filler, e=end: p + fill(f, n) + e)
+            yield f"{prefix!r}+{filler!r}*n+{end!r}", Shape(prefix, filler, end)
     for f in _FILLERS:
-        yield f"{f!r}*n", lambda n, f=f: fill(f, n)
-        joined = f.join(words) + f
+        yield f"{f!r}*n", Shape("", f)
         if words:
-            yield f"words joined by {f!r}", lambda n, j=joined: fill(j, n)
+            yield f"words joined by {f!r}", Shape("", f.join(words) + f)
         for w in words:
             for e in _ENDS:
-                yield f"{w!r}+{f!r}*n+{e!r}", lambda n, w=w, f=f, e=e: w + fill(f, n) + e
-            yield f"{w.upper()!r}+{f!r}*n+'x!'", lambda n, w=w.upper(), f=f: w + fill(f, n) + "x!"
-            yield f"({w!r}+{f!r})*n", lambda n, u=w + f: fill(u, n)
+                yield f"{w!r}+{f!r}*n+{e!r}", Shape(w, f, e)
+            yield f"{w.upper()!r}+{f!r}*n+'x!'", Shape(w.upper(), f, "x!")
+            yield f"({w!r}+{f!r})*n", Shape("", w + f)
 
 
 class _Deadline(Exception):
@@ -214,14 +223,27 @@ def _check_growth(case: Case, desc: str, make: Callable[[int], str]) -> None:
 # -- the cases ----------------------------------------------------------------------------------
 
 
+def _run_fast(pattern: FastPattern, text: str) -> object:
+    scan = TextScan(text)
+    return list(pattern.finditer(scan.lower if pattern.on_lower else text, scan.lower, scan))
+
+
+def _run_category(rule: CategoryRule, text: str) -> object:
+    return forbidden_findings(text, (rule,))
+
+
+def _run_secret(rule: SecretRule, text: str) -> object:
+    return detect_secrets(text, (rule,))
+
+
+def _run_regex(pattern: re.Pattern[str], text: str) -> object:
+    return list(pattern.finditer(text))
+
+
 def _injection_cases() -> Iterator[Case]:
     for rule in INJECTION_RULES:
         pattern = rule.pattern
-
-        def run(text: str, p: FastPattern = pattern) -> object:
-            scan = TextScan(text)
-            return list(p.finditer(scan.lower if p.on_lower else text, scan.lower, scan))
-
+        run = functools.partial(_run_fast, pattern)
         srcs = [b.pattern.pattern for b in pattern.branches]
         trig = [t for b in pattern.branches for t in b.triggers]
         words = _words(pattern.source, *srcs, *rule.triggers, *trig)
@@ -233,9 +255,9 @@ def _category_cases() -> Iterator[Case]:
         trig = [t for b in rule.pattern.branches for t in b.triggers]
         words = _prefixes(_words(rule.pattern.source, *rule.triggers, *trig),
                           (*rule.triggers, *trig))
-        yield Case(rule.id, lambda t, r=rule: forbidden_findings(t, (r,)), words)
+        yield Case(rule.id, functools.partial(_run_category, rule), words)
         if rule.guard is not None:
-            yield Case(f"{rule.id}.guard", lambda t, g=rule.guard: list(g.finditer(t)),
+            yield Case(f"{rule.id}.guard", functools.partial(_run_regex, rule.guard),
                        _words(rule.guard.pattern))
 
 
@@ -243,9 +265,9 @@ def _secret_cases() -> Iterator[Case]:
     for rule in SECRET_RULES:
         trig = [t for b in rule.fast.branches for t in b.triggers]
         words = _prefixes(_words(rule.pattern.pattern, *rule.hints, *trig), (*rule.hints, *trig))
-        yield Case(rule.id, lambda t, r=rule: detect_secrets(t, (r,)), words)
+        yield Case(rule.id, functools.partial(_run_secret, rule), words)
         # the rule as written runs when lower() moves offsets ("İ") and inside long tokens
-        yield Case(f"{rule.id}.as_written", lambda t, r=rule: list(r.pattern.finditer(t)), words)
+        yield Case(f"{rule.id}.as_written", functools.partial(_run_regex, rule.pattern), words)
 
 
 _TEXT_MODULES: tuple[ModuleType, ...] = (
@@ -275,7 +297,7 @@ def module_regexes() -> list[tuple[str, re.Pattern[str]]]:
 def _module_cases() -> Iterator[Case]:
     for name, pattern in module_regexes():
         words = _prefixes(_words(pattern.pattern), prefixes(pattern.pattern, pattern.flags))
-        yield Case(name, lambda t, p=pattern: list(p.finditer(t)), words)
+        yield Case(name, functools.partial(_run_regex, pattern), words)
 
 
 CASES: list[Case] = [
