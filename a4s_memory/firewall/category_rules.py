@@ -215,8 +215,8 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"|\baddress(?:\s++is)?\s*+(?::|is)\s*+\d",
        "postal address (keyword)"),
     _c("cat.location.coordinates", "precise_location",
-       r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*\d{1,2}['′]\s*"
-       r"(?:\d{1,2}(?:\.\d+)?[\"″])?\s*[NS]\b",
+       r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*+\d{1,2}['′]\s*+"
+       r"(?:\d{1,2}(?:\.\d+)?[\"″]\s*+)?[NS]\b",
        "GPS coordinates"),
     _c("cat.location.commute", "precise_location",
        r"\b(?:my|user'?s|the\s+user'?s)\s+(?:daily\s+)?(?:commute|route\s+(?:to|home)|whereabouts)\b"

@@ -141,7 +141,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
        "key", "secret", "token", "pass", "pwd", "auth", "cred", "client", "access", "account", "app",
        "signing", "encryption", "license", "session", "webhook", "dsn", "login", group=1),
     _s("secret.sidekiq", _P, "sidekiq_secret",
-       r"BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM\w*\s*(?:[:=]|\s)\s*[\"']?([a-f0-9]{8}:[a-f0-9]{8})",
+       r"BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM\w*+\s*+(?:[:=]|(?<=\s))\s*+[\"']?"
+       r"([a-f0-9]{8}:[a-f0-9]{8})",
        "CONTRIBSYS", group=1),
     _s("secret.azure_client_secret", _D, "azure_secret",
        r"(?<![\w~.])[\w~.]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])", "Q~"),
