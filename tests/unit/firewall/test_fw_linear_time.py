@@ -37,7 +37,9 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from re import _parser as _sre  # type: ignore[attr-defined]
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -95,6 +97,71 @@ class Case:
     name: str
     run: Callable[[str], object]
     words: tuple[str, ...]
+    pumps: tuple[tuple[str, str], ...] = ()  # (text leading to a loop, one turn of the loop)
+
+
+# -- pump points from the parsed regex ---------------------------------------------------------
+# For every unbounded (or long) repeat of a pattern: a string that reaches it along the first
+# alternative of each branch, and a sample of one iteration. "prefix + iteration * n" is the
+# classic ReDoS probe; it finds the loops that the word-based shapes miss ("1°1'" + blanks).
+
+_SAMPLES = " a1-._:=#/\n'\"A"
+
+
+def _in_class(items: list[tuple[Any, Any]], ch: str) -> bool:
+    c = ord(ch)
+    hit = False
+    negate = False
+    for op, av in items:
+        if op is _sre.NEGATE:
+            negate = True
+        elif op is _sre.LITERAL:
+            hit |= av == c
+        elif op is _sre.RANGE:
+            hit |= av[0] <= c <= av[1]
+        elif op is _sre.CATEGORY:
+            hit |= bool(re.fullmatch(_CATEGORY.get(str(av), r"(?!)"), ch))
+    return hit != negate
+
+
+_CATEGORY = {
+    "CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
+    "CATEGORY_NOT_SPACE": r"\S", "CATEGORY_WORD": r"\w", "CATEGORY_NOT_WORD": r"\W",
+}
+
+
+def _sample(items: list[tuple[Any, Any]], out: list[tuple[str, str]], prefix: str) -> str:
+    s = prefix
+    for op, av in items:
+        if len(out) > 64 or len(s) > 200:
+            break
+        if op is _sre.LITERAL:
+            s += chr(av)
+        elif op is _sre.IN:
+            s += next((c for c in _SAMPLES if _in_class(list(av), c)), "a")
+        elif op is _sre.ANY:
+            s += "a"
+        elif op is _sre.SUBPATTERN:
+            s = _sample(list(av[3]), out, s)
+        elif op is _sre.ATOMIC_GROUP:
+            s = _sample(list(av), out, s)
+        elif op is _sre.BRANCH:
+            for alt in av[1][1:]:
+                _sample(list(alt), out, s)
+            s = _sample(list(av[1][0]), out, s)
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
+            lo, hi, body = av
+            one = _sample(list(body), out, "")
+            if one and (hi is _sre.MAXREPEAT or hi > 16):
+                out.append((s, one))
+            s += one * min(lo, 64)
+    return s
+
+
+def pump_points(pattern: str, flags: int = 0) -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, str]] = []
+    _sample(list(_sre.parse(pattern, flags).data), out, "")
+    return tuple(dict.fromkeys(out))
 
 
 def _words(*sources: str) -> tuple[str, ...]:
@@ -134,8 +201,13 @@ class Shape:
         return self.head + (self.unit * (n // max(len(self.unit), 1) + 1))[:n] + self.tail
 
 
-def _shapes(words: tuple[str, ...]) -> Iterator[tuple[str, Callable[[int], str]]]:
+def _shapes(
+    words: tuple[str, ...], pumps: tuple[tuple[str, str], ...] = ()
+) -> Iterator[tuple[str, Callable[[int], str]]]:
     """(description, n -> input of about n characters)."""
+    for head, unit in pumps:
+        for end in (*_ENDS, "\x00"):
+            yield f"pump {head!r}+{unit!r}*n+{end!r}", Shape(head, unit, end)
     for prefix, filler in _KNOWN:
         for end in _ENDS:
             yield f"{prefix!r}+{filler!r}*n+{end!r}", Shape(prefix, filler, end)
@@ -186,7 +258,7 @@ def _best_of(run: Callable[[str], object], text: str, k: int) -> float:
 
 def _check_linear(case: Case) -> None:
     timed: list[tuple[float, str, Callable[[int], str]]] = []
-    for desc, make in _shapes(case.words):
+    for desc, make in _shapes(case.words, case.pumps):
         text = make(_SCREEN_N)
         t = _best_of(case.run, text, 1)
         if t >= _SCREEN_MAX:  # a scheduler hiccup, or the real thing: ask again
@@ -240,6 +312,10 @@ def _run_regex(pattern: re.Pattern[str], text: str) -> object:
     return list(pattern.finditer(text))
 
 
+def _fast_pumps(pattern: FastPattern) -> tuple[tuple[str, str], ...]:
+    return tuple(p for b in pattern.branches for p in pump_points(b.pattern.pattern, b.pattern.flags))
+
+
 def _injection_cases() -> Iterator[Case]:
     for rule in INJECTION_RULES:
         pattern = rule.pattern
@@ -247,7 +323,7 @@ def _injection_cases() -> Iterator[Case]:
         srcs = [b.pattern.pattern for b in pattern.branches]
         trig = [t for b in pattern.branches for t in b.triggers]
         words = _words(pattern.source, *srcs, *rule.triggers, *trig)
-        yield Case(rule.id, run, _prefixes(words, (*rule.triggers, *trig)))
+        yield Case(rule.id, run, _prefixes(words, (*rule.triggers, *trig)), _fast_pumps(pattern))
 
 
 def _category_cases() -> Iterator[Case]:
@@ -255,19 +331,22 @@ def _category_cases() -> Iterator[Case]:
         trig = [t for b in rule.pattern.branches for t in b.triggers]
         words = _prefixes(_words(rule.pattern.source, *rule.triggers, *trig),
                           (*rule.triggers, *trig))
-        yield Case(rule.id, functools.partial(_run_category, rule), words)
+        yield Case(rule.id, functools.partial(_run_category, rule), words,
+                   _fast_pumps(rule.pattern))
         if rule.guard is not None:
             yield Case(f"{rule.id}.guard", functools.partial(_run_regex, rule.guard),
-                       _words(rule.guard.pattern))
+                       _words(rule.guard.pattern), pump_points(rule.guard.pattern, rule.guard.flags))
 
 
 def _secret_cases() -> Iterator[Case]:
     for rule in SECRET_RULES:
         trig = [t for b in rule.fast.branches for t in b.triggers]
         words = _prefixes(_words(rule.pattern.pattern, *rule.hints, *trig), (*rule.hints, *trig))
-        yield Case(rule.id, functools.partial(_run_secret, rule), words)
+        pumps = _fast_pumps(rule.fast) + pump_points(rule.pattern.pattern, rule.pattern.flags)
+        yield Case(rule.id, functools.partial(_run_secret, rule), words, pumps)
         # the rule as written runs when lower() moves offsets ("İ") and inside long tokens
-        yield Case(f"{rule.id}.as_written", functools.partial(_run_regex, rule.pattern), words)
+        yield Case(f"{rule.id}.as_written", functools.partial(_run_regex, rule.pattern), words,
+                   pumps)
 
 
 _TEXT_MODULES: tuple[ModuleType, ...] = (
@@ -297,7 +376,8 @@ def module_regexes() -> list[tuple[str, re.Pattern[str]]]:
 def _module_cases() -> Iterator[Case]:
     for name, pattern in module_regexes():
         words = _prefixes(_words(pattern.pattern), prefixes(pattern.pattern, pattern.flags))
-        yield Case(name, functools.partial(_run_regex, pattern), words)
+        yield Case(name, functools.partial(_run_regex, pattern), words,
+                   pump_points(pattern.pattern, pattern.flags))
 
 
 CASES: list[Case] = [
