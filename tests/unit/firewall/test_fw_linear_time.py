@@ -8,24 +8,33 @@ in the firewall modules and the offline extractor. A rule or module regex added 
 without touching this file.
 
 Method, per case:
-1. *Screen*: a few thousand adversarial inputs of 256 characters built from the rule's own literals
-   (its words, triggers and branch prefixes) and from fillers that the usual ReDoS shapes feed on
-   (runs of blanks, digits, ``- . : = #``, quotes, newlines, letters), plus known attack strings.
-   One run each; any input over ``_SCREEN_MAX`` fails at once (so a catastrophic rule fails fast
-   instead of hanging the suite). The slowest ``_TOP`` inputs go on to step 2.
-2. *Growth*: the same input shape at n = 2 KB and 4n = 8 KB, min of ``_REPEAT`` runs. Linear code
-   takes ~4x as long; quadratic ~16x. Fails when the ratio is above ``_MAX_RATIO`` (only judged
-   when the 8 KB time is above ``_NOISE_FLOOR``: below that timer noise dominates and the absolute
-   bound already says the rule is harmless).
-3. *Absolute*: the same shape at 10 KB must finish within ``_MAX_10KB``.
+1. *Screen*: adversarial inputs of 256 characters built from the rule's own literals (its words,
+   prefilters and branch prefixes, punctuation prefilters glued to words: "<" + "script"), from
+   the pump points of the parsed regex (a string reaching each unbounded loop + one turn of the
+   loop: "1°1'" + blanks), from fillers the usual ReDoS shapes feed on (runs of blanks, newlines,
+   digits, ``- . : = #``, quotes, letters) and known attack strings. Any input over
+   ``_SCREEN_MAX`` (min of 5 runs once a single run is over) fails at once. The slowest
+   ``_SHORTLIST`` are timed again at 1 KB (min of 3) and the slowest ``_TOP`` go on.
+2. *Growth*: the same shape at n = 2 KB and 4n = 8 KB, min of ``_REPEAT`` runs. Linear code takes
+   ~4x as long, quadratic ~16x, cubic ~64x. Fails when the ratio is ``_MAX_RATIO`` or more (only
+   judged when the 8 KB time is above ``_NOISE_FLOOR``, where timer noise no longer dominates).
+3. *Absolute*: the same shape at 10 KB within ``_MAX_10KB``. A failing step 2/3 is measured again
+   (``_ATTEMPTS``) before it counts: the container is shared and a busy neighbour can steal a time
+   slice from all k runs. Each run is interrupted after ``_RUNAWAY`` (``re`` polls for signals).
 
-Measured (this container, 2 vCPU, CPython 3.11.7) on the pre-fix regexes: cat.id.labeled took
-2.9 s on ONE 256-character input ("ssn" + blanks + "x", O(n^4)); cat.id.account, cat.id.card_labeled
-and g2.directive_line were 40-400 ms at 256 characters (O(n^3)); several rules were quadratic
-(ratio 13-16 between 2 KB and 8 KB). After the fix the slowest case screens in < 1 ms, the worst
-growth ratio is < 6 (linear = 4, plus cache effects on 8 KB inputs) and the slowest 10 KB case
-takes < 5 ms. The bounds below leave head-room of 5x or more above those figures for slower CI
-machines, and stay far below what the super-linear regexes took.
+Measured (this container, 2 vCPU shared with other jobs, CPython 3.11.7). On the regexes before
+the fix this file fails for g2.system_mimicry, g2.importance, g2.markup, g2.directive_line,
+inj.chat_template, cat.location.unit, cat.location.postal, cat.location.coordinates,
+cat.id.labeled, cat.id.account, cat.id.card_labeled, secret.assignment, secret.sidekiq,
+normalize._MD_COMMENT and the offline extractor's _THIRD/_FIRST: cat.id.labeled did not finish one
+256-character input ("my ssn" + blanks) in 2 s (O(n^4)); cat.id.account, cat.id.card_labeled,
+cat.location.postal and g2.directive_line took 22-76 ms on 256 characters (O(n^3)); the others
+grew 13-20x from 2 KB to 8 KB (O(n^2)). After the fix the worst growth ratio seen over all cases
+was 7.6 under load (4.0-4.2 when re-measured alone), the slowest 10 KB case 24 ms
+(secret.assignment on keywords joined by ":", linear: its 31 name lengths are tried at every
+keyword) and every other case under 10 ms. ``_MAX_RATIO`` 10 sits between that and the 13-16 of
+the quadratic rules; ``_MAX_10KB`` 0.1 s is 4x the slowest linear case; ``_SCREEN_MAX`` 20 ms is
+>20x what any fixed rule takes on 256 characters (< 1 ms).
 """
 
 from __future__ import annotations
@@ -68,14 +77,14 @@ from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.graph import offline_llm, offline_noise
 
 _SCREEN_N = 256
-_SCREEN_MAX = 0.02  # s for one 256-char input; linear rules take < 0.2 ms
+_SCREEN_MAX = 0.02  # s for one 256-char input; the fixed rules take < 1 ms
 _SHORTLIST = 12
 _TOP = 3
 _N = 2048
 _REPEAT = 5
-_MAX_RATIO = 9.0  # time(4n) / time(n): linear ~4, quadratic ~16
+_MAX_RATIO = 10.0  # time(4n) / time(n): linear ~4, quadratic ~16
 _NOISE_FLOOR = 0.0005  # s at 8 KB below which the ratio is not judged
-_MAX_10KB = 0.05  # s for one 10 KB input, per case
+_MAX_10KB = 0.1  # s for one 10 KB input, per case
 _ATTEMPTS = 3
 _RUNAWAY = 2.0  # s: one run is stopped here and counts as failed
 
@@ -422,9 +431,9 @@ def test_offline_extractor_is_linear(head: str, filler: str, tail: str) -> None:
 
 # -- end to end: the attack of the report ---------------------------------------------------------
 
-# The reported attack ("my ssn" + 500 blanks + "x", 569 bytes) froze the service for 43 s. After
-# the fix a whole Firewall().check of 5,000 blanks takes ~5 ms here; 0.5 s is 100x head-room and
-# still 1/80 of the old time on a tenth of this input.
+# The reported attack ("my ssn" + 500 blanks + "x", 569 bytes) froze the service for 43 s (38.7 s
+# here). After the fix a whole Firewall().check of it takes 0.3 ms, of 10 KB ~1 ms; 0.5 s is
+# >100x head-room and still 1/80 of the old time on the 569-byte input.
 _E2E_MAX = 0.5
 
 
