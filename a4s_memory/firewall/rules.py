@@ -76,6 +76,13 @@ _DATA = (
     r"|context|information|details|keys|tokens|secrets|records|logs|documents)"
 )
 
+# an active or role-bearing tag opening, after its "<" (g2.markup)
+_TAG = (
+    r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
+    r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
+    r"|information|important|secret|hidden)\b"
+)
+
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- seed 000 G2 layer 1 -------------------------------------------------------------------
     _r("g2.system_mimicry", r"<\s*+(?:/\s*+)?system(?:[-_]|\b)",
@@ -90,13 +97,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
        r"@(?:devops|pm|po|sm|architect|qa|dev|admin|system|analyst|security|owner)\s+"
        r"(?:has\s+)?(?:confirmed|approved|authori[sz]ed|decided|said|says|allowed)\b",
        "agent impersonation (@agent confirmed)"),
-    # ``<tag ... >``: only the FIRST tag opening is tried (atomic lazy skip from \A). Same answer:
-    # a ">" after any opening is also after the first one (an opening holds no ">"); and linear,
-    # where ``<tag\b[^>]*>`` rescanned the rest of the text from every opening with no ">" after it.
-    _r("g2.markup",
-       r"\A(?>[\s\S]*?<\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form"
-       r"|input|system|instructions?|im_start|im_end|prompt|context|tool_call|function_call"
-       r"|assistant|user|admin|information|important|secret|hidden)\b)[^>]*+>",
+    # ``<tag ... >``: only the FIRST tag opening is tried (possessive skip from \A over text and
+    # other "<"). Same answer: a ">" after any opening is also after the first one (an opening
+    # holds no ">"); and linear, where ``<tag\b[^>]*>`` rescanned the rest of the text from every
+    # opening with no ">" after it (issue 12).
+    _r("g2.markup", r"\A[^<]*+(?:<(?!" + _TAG + r")[^<]*+)*+<" + _TAG + r"[^>]*+>",
        "markup injection (active or role-bearing tags)"),
     _r("g2.encoded_escape", r"(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}){2,}",
        "escaped payload (\\x / \\u sequences)"),
