@@ -448,8 +448,12 @@ _E2E_MAX = 0.5
         "password = " + " " * 5000 + "x",
         "Alice is x" + " " * 5000 + "y!z",
         "my ssn " * 1400,
+        "\n" * 5000 + "rule x",
+        "api_key" + "\n" * 5000,
+        "<img " * 1000,
     ],
-    ids=["ssn_5000", "ssn_500", "account", "card", "directive", "password", "fact", "repeat"],
+    ids=["ssn_5000", "ssn_500", "account", "card", "directive", "password", "fact", "repeat",
+         "newlines", "assignment", "markup"],
 )
 def test_firewall_check_attack_is_fast(text: str) -> None:
     fw = Firewall()
