@@ -195,7 +195,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"|Katu|Vej|Gatan|Weg)\b\.?",
        "street address", flags=0),
     _c("cat.location.unit", "precise_location",
-       r"\b(?:apt|apartment|suite|unit|flat)\.?\s*#?\s*\d+[a-z]?\b", "apartment / unit number"),
+       r"\b(?:apt|apartment|suite|unit|flat)\.?\s*+(?:#\s*+)?\d+[a-z]?\b", "apartment / unit number"),
     _c("cat.location.lives_at", "precise_location",
        r"\b(?:I|we|user|the\s+user|he|she|they)\s+(?:live|lives|reside|resides|stay|stays)\s+at\s+"
        r"\w|\b(?:my|our|user'?s|his|her|their)\s+(?:home|work|office|exact|current|street|postal"
@@ -206,14 +206,17 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b)[A-ZÀ-Ž][\w'.À-ž-]+"
        r"(?:\s+[\w'.À-ž-]+){0,3}\s+(?!(?:19|20)\d\d\b)\d{1,4}[A-Za-z]?,\s+[A-ZÀ-Ž]",
        "postal address", flags=0),
+    # The street after "rue"/"calle"... starts after all the blanks (``\s++``): "rue" + 4 blanks +
+    # "12" and "Rue  X 5" (one-letter street after two blanks) no longer match; the lazy street
+    # between two unbounded blank runs was cubic.
     _c("cat.location.postal", "precise_location",
-       r"\bpsc\s+\d{3,5},\s+box\s+\d+|\b(?:rua|avenida|calle|carrer|rue|ulica|strada)\s+"
-       r"[\w'à-ž ]{2,40}?\s+\d{1,5}\b|\b(?:lives?|resides?|living)\s+at\s+(?:\d|psc\b)"
-       r"|\baddress(?:\s+is)?\s*(?::|is)\s*\d",
+       r"\bpsc\s++\d{3,5},\s++box\s++\d+|\b(?:rua|avenida|calle|carrer|rue|ulica|strada)\s++"
+       r"[\w'à-ž ]{2,40}?\s++\d{1,5}\b|\b(?:lives?|resides?|living)\s++at\s++(?:\d|psc\b)"
+       r"|\baddress(?:\s++is)?\s*+(?::|is)\s*+\d",
        "postal address (keyword)"),
     _c("cat.location.coordinates", "precise_location",
-       r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*\d{1,2}['′]\s*"
-       r"(?:\d{1,2}(?:\.\d+)?[\"″])?\s*[NS]\b",
+       r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*+\d{1,2}['′]\s*+"
+       r"(?:\d{1,2}(?:\.\d+)?[\"″]\s*+)?[NS]\b",
        "GPS coordinates"),
     _c("cat.location.commute", "precise_location",
        r"\b(?:my|user'?s|the\s+user'?s)\s+(?:daily\s+)?(?:commute|route\s+(?:to|home)|whereabouts)\b"
@@ -222,13 +225,18 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
     # 4.7 biometrics and government / financial ids
     _c("cat.id.ssn", "government_id",
        r"\d{3}-\d{2}-\d{4}", "US social security number", validator=ssn_ok),
+    # Linear-time forms (security issue 12; tests/unit/firewall/test_fw_linear_time.py): a blank
+    # run followed by something that cannot be a blank is possessive (``\s*+``), optional words
+    # carry their own blanks (``(?:is\s*+)?``), so no two quantifiers share the same blanks. Here the
+    # id must show a digit within 32 characters (was: anywhere later in the run, which rescanned
+    # the text from every "ssn": O(n^4) on "my ssn" + blanks).
     _c("cat.id.labeled", "government_id",
-       r"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|national\s+insurance(?:\s+number)?"
-       r"|passport(?:\s+(?:number|no\.?|#))?|driver'?s\s+licen[sc]e(?:\s+(?:number|no\.?|#))?"
-       r"|licen[sc]e\s+(?:number|no\.?)|tax\s+(?:id|identification\s+number)|national\s+id"
-       r"(?:\s+number)?|aadhaar|personnummer|medicare\s+(?:number|no\.?)|id\s+(?:number|no\.?)"
-       r"|vat\s+(?:number|no\.?)|nhs\s+number)\s*(?:is|was|:|#)?\s*[:#]?\s*(?=[A-Z0-9 -]*\d)"
-       r"[A-Z0-9][A-Z0-9 -]{4,}",
+       r"\b(?:ssn|social\s++security(?:\s++(?:number|no\.?|#))?|national\s++insurance(?:\s++number)?"
+       r"|passport(?:\s++(?:number|no\.?|#))?|driver'?s\s++licen[sc]e(?:\s++(?:number|no\.?|#))?"
+       r"|licen[sc]e\s++(?:number|no\.?)|tax\s++(?:id|identification\s++number)|national\s++id"
+       r"(?:\s++number)?|aadhaar|personnummer|medicare\s++(?:number|no\.?)|id\s++(?:number|no\.?)"
+       r"|vat\s++(?:number|no\.?)|nhs\s++number)\s*+(?:(?:is|was|:|#)\s*+)?(?:[:#]\s*+)?"
+       r"(?=[A-Z -]{0,32}\d)[A-Z0-9][A-Z0-9 -]{4,}",
        "government id number"),
     _c("cat.id.card", "financial_account",
        r"\d(?<![\w-]\d)[\d -]{11,23}\d(?![\w-])", "payment card number", validator=luhn_ok),
@@ -236,12 +244,12 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"\b[A-Z]{2}\d{2}[ -]?(?:[A-Z0-9]{4}[ -]?){2,7}[A-Z0-9]{1,4}\b", "IBAN",
        validator=iban_ok, flags=0),
     _c("cat.id.account", "financial_account",
-       r"\b(?:bank\s+account|account|acct|routing|sort\s+code|checking|savings|iban|swift|bic)\s*"
-       r"(?:number|no\.?|#|num)?\s*(?:is|:|#)?\s*\d[\d -]{5,}\d\b",
+       r"\b(?:bank\s++account|account|acct|routing|sort\s++code|checking|savings|iban|swift|bic)"
+       r"\s*+(?:(?:number|no\.?|#|num)\s*+)?(?:(?:is|:|#)\s*+)?\d[\d -]{5,}\d\b",
        "bank account number"),
     _c("cat.id.card_labeled", "financial_account",
-       r"\b(?:card|cc|credit\s+card|debit\s+card)\s*(?:number|no\.?|#|num)?\s*(?:is|:)?\s*\d{8,19}\b"
-       r"|\biban\s*(?:is|:)?\s*[a-z]{2}\d{2}[a-z0-9]{10,30}\b",
+       r"\b(?:card|cc|credit\s++card|debit\s++card)\s*+(?:(?:number|no\.?|#|num)\s*+)?"
+       r"(?:(?:is|:)\s*+)?\d{8,19}\b|\biban\s*+(?:(?:is|:)\s*+)?[a-z]{2}\d{2}[a-z0-9]{10,30}\b",
        "payment card / IBAN (labelled)"),
     _c("cat.biometrics.data", "biometrics",
        r"\b(?:fingerprints?|voiceprints?|retina(?:l)?\s+scans?|iris\s+scans?|face\s?prints?"

@@ -66,8 +66,12 @@ _INVISIBLE_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in sorte
 _HOMOGLYPH_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in _HOMOGLYPHS) + "]")
 _TAG_CHAR: Final = re.compile("[\U000E0000-\U000E007F]")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
-_MD_COMMENT: Final = re.compile(r"^\s*\[[^\]\n]*\]:\s*(?:#|<>)\s*(?:\((.*?)\)|\"(.*?)\")\s*$",
-                                re.MULTILINE)
+# Linear on CPython's re (security issue 12): the blanks before "[" stay on the line (a match
+# that started on an earlier blank line starts again on this line, same groups), and every blank
+# run is possessive because what follows it cannot be a blank.
+_MD_COMMENT: Final = re.compile(
+    r"^[^\S\n]*+\[[^\]\n]*+\]:\s*+(?:#|<>)\s*+(?:\((.*?)\)|\"(.*?)\")[^\S\n]*+$", re.MULTILINE
+)
 _B64_RUN: Final = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}={0,2}")
 _HEX_RUN: Final = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){10,}(?![0-9A-Fa-f])")
 _ESC_RUN: Final = re.compile(r"(?:\\x[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}){3,}")

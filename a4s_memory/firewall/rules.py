@@ -76,11 +76,18 @@ _DATA = (
     r"|context|information|details|keys|tokens|secrets|records|logs|documents)"
 )
 
+# an active or role-bearing tag opening, after its "<" (g2.markup)
+_TAG = (
+    r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
+    r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
+    r"|information|important|secret|hidden)\b"
+)
+
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- seed 000 G2 layer 1 -------------------------------------------------------------------
-    _r("g2.system_mimicry", r"<\s*/?\s*system(?:[-_]|\b)",
+    _r("g2.system_mimicry", r"<\s*+(?:/\s*+)?system(?:[-_]|\b)",
        "system directive mimicry (<system...>)"),
-    _r("g2.importance", r"\bIMPORTANT\s*(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)?\s*:",
+    _r("g2.importance", r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)\s*+)?:",
        "importance escalation (IMPORTANT:)"),
     _r("g2.role_assumption",
        r"\b(?:act\s+as|pretend\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
@@ -90,16 +97,19 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
        r"@(?:devops|pm|po|sm|architect|qa|dev|admin|system|analyst|security|owner)\s+"
        r"(?:has\s+)?(?:confirmed|approved|authori[sz]ed|decided|said|says|allowed)\b",
        "agent impersonation (@agent confirmed)"),
-    _r("g2.markup",
-       r"<\s*/?\s*(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system|instructions?"
-       r"|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin|information"
-       r"|important|secret|hidden)\b[^>]*>",
+    # ``<tag ... >``: only the FIRST tag opening is tried (possessive skip from \A over text and
+    # other "<"). Same answer: a ">" after any opening is also after the first one (an opening
+    # holds no ">"); and linear, where ``<tag\b[^>]*>`` rescanned the rest of the text from every
+    # opening with no ">" after it (issue 12).
+    _r("g2.markup", r"\A[^<]*+(?:<(?!" + _TAG + r")[^<]*+)*+<" + _TAG + r"[^>]*+>",
        "markup injection (active or role-bearing tags)"),
     _r("g2.encoded_escape", r"(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}){2,}",
        "escaped payload (\\x / \\u sequences)"),
+    # Line-start rules: ``^`` then blanks that stay on the line (a match whose blanks crossed a
+    # newline also starts at the next line start), possessive blank runs: linear (issue 12).
     _r("g2.directive_line",
-       r"^\s*[#*>\[-]*\s*(?:rule|instructions?|directive|command|system(?:\s+prompt)?|new\s+task"
-       r"|override)\s*[\]:]",
+       r"^[^\S\n]*+(?:[#*>\[-]++\s*+)?(?:rule|instructions?|directive|command"
+       r"|system(?:\s++prompt)?|new\s++task|override)\s*+[\]:]",
        "directive line (rule: / instruction: / system:)", _IM),
     # --- instruction override ------------------------------------------------------------------
     _r("inj.ignore_instructions",
@@ -142,8 +152,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r("inj.chat_template",
        r"<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id"
        r"|begin_of_text|end_of_text|pad|fim_\w+)\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>"
-       r"|^\s*#{2,}\s*\(?\s*(?:system|instruction|assistant|human|user|response)(?:_\w+)?\s*\)?\s*:?"
-       r"|^\s*(?:system|assistant)\s*:\s",
+       r"|^[^\S\n]*+#{2,}+\s*+(?:\(\s*+)?(?:system|instruction|assistant|human|user|response)"
+       r"|^[^\S\n]*+(?:system|assistant)\s*+:\s",
        "chat-template token", _IM),
     _r("inj.fake_marker",
        r"\[(?:SYSTEM|ADMIN|INSTRUCTIONS?|DEVELOPER|OVERRIDE|ROOT|SUDO)\]"

@@ -133,15 +133,16 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
     _s("secret.curl_user", _P, "basic_auth", r"(?:-u|--user)\s+[\"']?([^\s\"']{6,})", "-u",
        group=1),
     _s("secret.assignment", _P, "assigned_credential",
-       r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s+(?:string|str|char\*?|var|const))?"
-       r"\s*(?:[:.?+!]{0,3}=>?|:|,|>|\s)\s*(?:[\"'`]|\\\")?"
+       r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s++(?:string|str|char\*?|var|const))?"
+       r"\s*+(?:[:.?+!]{0,3}=>?|:|,|>|(?<=\s))\s*+(?:[\"'`]|\\\")?"
        r"((?!(?:process\.env|os\.environ|os\.getenv|\$\{|\{\{|<|%\(|xxx|\*\*\*|true\b|false\b|null\b"
        r"|none\b|undefined\b|your[_-]|example|changeme|redacted|secret_redacted))"
        r"[^\s\"'`;,<>(){}\[\]]{8,})",
        "key", "secret", "token", "pass", "pwd", "auth", "cred", "client", "access", "account", "app",
        "signing", "encryption", "license", "session", "webhook", "dsn", "login", group=1),
     _s("secret.sidekiq", _P, "sidekiq_secret",
-       r"BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM\w*\s*(?:[:=]|\s)\s*[\"']?([a-f0-9]{8}:[a-f0-9]{8})",
+       r"BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM\w*+\s*+(?:[:=]|(?<=\s))\s*+[\"']?"
+       r"([a-f0-9]{8}:[a-f0-9]{8})",
        "CONTRIBSYS", group=1),
     _s("secret.azure_client_secret", _D, "azure_secret",
        r"(?<![\w~.])[\w~.]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])", "Q~"),

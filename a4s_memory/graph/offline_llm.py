@@ -115,12 +115,14 @@ def _alternation(phrases: list[str]) -> str:
     return "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
 
 
+# The object runs to the end of the sentence, without trailing blanks and one final [.!?;].
+# Written so CPython's re needs linear time (security issue 12: ``(?P<obj>[^.!?;]+?)\s*`` was
+# quadratic in a run of blanks): blank runs are possessive and the object ends on a non-blank.
+_OBJECT: Final = r"\s++(?P<obj>[^.!?;]*[^.!?;\s])\s*+[.!?;]?$"
 _THIRD: Final = re.compile(
-    rf"^{_SUBJECT}\s+(?P<pred>{_alternation(list(PREDICATES))})\s+(?P<obj>[^.!?;]+?)\s*[.!?;]?$"
+    rf"^{_SUBJECT}\s++(?P<pred>{_alternation(list(PREDICATES))}){_OBJECT}"
 )
-_FIRST: Final = re.compile(
-    rf"^I\s+(?P<pred>{_alternation(list(_FIRST_PERSON))})\s+(?P<obj>[^.!?;]+?)\s*[.!?;]?$"
-)
+_FIRST: Final = re.compile(rf"^I\s++(?P<pred>{_alternation(list(_FIRST_PERSON))}){_OBJECT}")
 
 
 class OfflineExtractionError(Exception):
