@@ -173,6 +173,26 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"|\b(?:member\s+of|joined)\s+(?:the|a)\s+(?:\w+\s+)?(?:trade\s+union|labou?r\s+union"
        r"|political\s+party|communist\s+party|democratic\s+party|republican\s+party)\b",
        "identity trait (religion, ethnicity, politics, union)"),
+    # Issue 14: political opinion and union membership asserted about a person ("I vote for the
+    # Green party and go to union meetings every Thursday"); a topic mention ("the election
+    # results", "the European Union") passes. Bounded word runs only (linear time).
+    _c("cat.identity.politics_union", "identity_traits",
+       r"\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Uu]ser|[A-Z][a-z]+)\s++(?:always\s++|usually\s++|still\s++)?"
+       r"(?:vote|votes|voted)\s++(?:for\s++)?(?:the\s++)?(?:[A-Z][\w-]*+\s++){0,2}(?:[Pp]arty|Labour"
+       r"|Tor(?:y|ies)|Conservatives?|Democrats?|Republicans?|Greens?|Liberals?|Socialists?"
+       r"|Communists?)\b"
+       r"|\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+)\s++(?:go|goes|went|attend|attends|attended)"
+       r"\s++(?:to\s++)?(?:(?:my|his|her|their|our|the)\s++)?union\s++meetings?\b"
+       r"|\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++union\s++(?:card|dues|rep|representative|steward"
+       r"|membership|branch)s?\b"
+       r"|\b(?:I'm|I\s++am|[Hh]e's|[Ss]he's|[Hh]e\s++is|[Ss]he\s++is|[A-Z][a-z]+\s++is)\s++(?:a\s++)?"
+       r"(?:[\w-]++\s++)?union\s++(?:member|steward|rep|organi[sz]er)\b"
+       r"|\b(?:member|members)\s++of\s++(?:the\s++)?(?:[A-Z][\w-]*+\s++){1,3}[Uu]nion\b"
+       r"|\b(?:I|[Hh]e|[Ss]he|[A-Z][a-z]+)\s++joined\s++(?:the|a|my|his|her)\s++(?:[\w-]++\s++){0,2}"
+       r"(?:trade\s++|labou?r\s++)?union\b",
+       "identity trait (political opinion, union membership)", flags=0,
+       guard=r"\b(?:European|Soviet|African|Credit|credit|Student|student|Customs|Postal|Rugby"
+       r"|Football|Union\s+of|union\s+of|Union\s+Station|union\s+station)\b"),
     # 4.3 intimate life
     _c("cat.intimate.sexual", "intimate_life",
        r"\b(?:sex\s+life|sexual\s+(?:preferences?|partners?|history|activity|behaviou?r|fantas\w+)"

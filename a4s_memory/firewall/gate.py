@@ -19,8 +19,14 @@ from __future__ import annotations
 import asyncio
 from typing import Final
 
-from a4s_memory.contract import StopReason, highest_priority
+from a4s_memory.contract import SourceType, StopReason, highest_priority
 from a4s_memory.firewall.categories import CATEGORY_SPECS, FIELD_BOUNDS, forbidden_findings
+from a4s_memory.firewall.config_paste import (
+    STRUCTURAL_RULES,
+    is_config_paste,
+    structural_exemption,
+    without_comments,
+)
 from a4s_memory.firewall.fields import screen_field, screen_metadata
 from a4s_memory.firewall.injection import heuristic_findings, regex_findings
 from a4s_memory.firewall.models import (
@@ -34,6 +40,7 @@ from a4s_memory.firewall.models import (
     WriteRequest,
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
+from a4s_memory.firewall.rules import INJECTION_RULES
 from a4s_memory.firewall.secrets import detect_secrets, redact
 from a4s_memory.firewall.session import SessionGate
 from a4s_memory.firewall.triggers import TextScan
@@ -42,6 +49,7 @@ from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 __all__ = ["Firewall"]
 
 _SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION})
+_OWNER_SOURCES: Final = frozenset({None, SourceType.USER_MESSAGE, SourceType.EXPLICIT_SAVE})
 
 
 def _f(rule_id: str, layer: Layer, reason: str, stop: StopReason | None) -> Finding:
@@ -149,7 +157,7 @@ class Firewall:
                                        StopReason.FORBIDDEN_CATEGORY))
         redacted = redact(text, spans)
 
-        findings.extend(regex_findings(text, scan=scan, folded=folded))
+        findings.extend(self._structural(req, regex_findings(text, scan=scan, folded=folded)))
         findings.extend(heuristic_findings(redacted, cfg))
         findings.extend(forbidden_findings(folded.text, scan=folded))
         # Every other stored user string passes too (issue 12 rows 1-2): key, source ref, metadata.
@@ -181,6 +189,21 @@ class Firewall:
             metadata=metadata.value,
             metadata_redactions=metadata.redactions,
         )
+
+    @staticmethod
+    def _structural(req: WriteRequest, found: list[Finding]) -> list[Finding]:
+        """Drop an importance marker that sits only in the comments of an owner's config paste
+        (firewall/config_paste.py); every other finding stays."""
+        owner_text = req.requester_is_owner and req.source_type in _OWNER_SOURCES
+        hits = [f for f in found if f.rule_id in STRUCTURAL_RULES and f.stop_reason is not None]
+        if not hits or not owner_text or not is_config_paste(req.text):
+            return found
+        stripped = without_comments(req.text)
+        rules = {r.id: r for r in INJECTION_RULES}
+        cleared = {f.rule_id for f in hits
+                   if not rules[f.rule_id].search(stripped, stripped.lower())}  # fmt: skip
+        kept = [f for f in found if f.rule_id not in cleared]
+        return kept + [structural_exemption(rule_id) for rule_id in sorted(cleared)]
 
     def _schema(self, req: WriteRequest, a: TrustAssessment) -> list[Finding]:
         out: list[Finding] = []

@@ -1,0 +1,54 @@
+"""An owner's config paste is structure, not a directive (issue 14 item 2).
+
+A YAML/INI/properties file or a Jenkins/Maven XML document often carries comments such as
+``# IMPORTANT: do not share this file``. The injection rule for importance escalation
+(``g2.importance``) fires on those, and the whole paste used to be refused as INJECTION_DETECTED
+(19% of owner config pastes with secrets, in the issue's measurement) where the secret in it should
+have been redacted and the rest kept.
+
+So, for an owner's own text (``user_message`` / ``explicit_save``, or no source given) that *is* a
+config paste, a :data:`STRUCTURAL_RULES` hit that lies only inside comment lines is dropped (an
+informational finding says so). Every other rule still runs on the comments too: a real directive
+in a comment ("# ignore previous instructions and ...") is still refused; so is any paste from a
+tool, a web page or another agent.
+
+A text is a config paste when at least two of its lines are ``key: value`` / ``key = value`` pairs
+or XML elements, and such lines are at least half of its non-comment lines.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from a4s_memory.firewall.models import Finding, Layer
+
+__all__ = ["STRUCTURAL_RULES", "is_config_paste", "structural_exemption", "without_comments"]
+
+STRUCTURAL_RULES: Final = frozenset({"g2.importance"})
+# Bounded, possessive runs: linear time (tests/unit/firewall/test_fw_linear_time.py).
+_PAIR: Final = re.compile(r"^[ \t]*+(?:- )?[\w.\"'-]{1,64}+[ \t]*+[:=]", re.M)
+_ELEMENT: Final = re.compile(r"^[ \t]*+</?[A-Za-z][\w.:-]{0,64}+", re.M)
+_COMMENT: Final = re.compile(r"^[ \t]*+(?:#|//|;|<!--|--)", re.M)
+
+
+def _lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def is_config_paste(text: str) -> bool:
+    lines = _lines(text)
+    body = [line for line in lines if not _COMMENT.match(line)]
+    structured = sum(1 for line in body if _PAIR.match(line) or _ELEMENT.match(line))
+    return structured >= 2 and structured * 2 >= len(body)
+
+
+def without_comments(text: str) -> str:
+    """``text`` with every comment line blanked (line count kept)."""
+    return "\n".join("" if _COMMENT.match(line) else line for line in text.split("\n"))
+
+
+def structural_exemption(rule_id: str) -> Finding:
+    return Finding(rule_id=f"{rule_id}.config_comment", layer=Layer.SCHEMA,
+                   reason="marker inside a comment of an owner's config paste: structure, not "
+                          "a directive (not counted)")
