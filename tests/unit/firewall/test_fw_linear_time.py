@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
+import pkgutil
 import re
 import signal
 import time
@@ -365,10 +367,18 @@ def _secret_cases() -> Iterator[Case]:
                    pumps)
 
 
-_TEXT_MODULES: tuple[ModuleType, ...] = (
+def _firewall_modules() -> tuple[ModuleType, ...]:
+    """Every module of the firewall package (a new one is covered without editing this list)."""
+    import a4s_memory.firewall as package
+
+    return tuple(importlib.import_module(f"{package.__name__}.{info.name}")
+                 for info in pkgutil.iter_modules(package.__path__))  # fmt: skip
+
+
+_TEXT_MODULES: tuple[ModuleType, ...] = tuple(dict.fromkeys((
     rules_mod, category_rules_mod, injection_mod, secrets_mod, normalize_mod, triggers_mod,
-    trust_mod, offline_llm, offline_noise,
-)
+    trust_mod, offline_llm, offline_noise, *_firewall_modules(),
+)))
 
 
 def _module_patterns(value: object, name: str) -> Iterator[tuple[str, re.Pattern[str]]]:
