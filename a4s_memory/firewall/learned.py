@@ -13,9 +13,9 @@ Features (:func:`features`), all computed in linear time without regular express
 * word unigrams and bigrams (words are maximal runs of letters or digits, cut by
   ``str.translate``; each word hashed with CRC-32, pairs combined in numpy).
 
-Every n-gram is hashed into ``2**bits`` buckets (namespaces salted apart); a bucket's value is
-its count divided by the square root of the number of n-grams, so the logit is a sum over n-gram
-occurrences. The score is the highest of the whole text and of every 240-char window (80 apart),
+Every n-gram is hashed into ``2**bits`` buckets (namespaces salted apart); each distinct bucket
+has the value ``1 / sqrt(number of distinct buckets)``, so the logit is a sum over distinct
+n-grams. The score is the highest of the whole text and of every 160-char window (40 apart),
 each window's sum taken from prefix sums: linear in the text, one numpy pass.
 """
 
@@ -58,6 +58,7 @@ _SALT: Final = {  # one salt per namespace, so a 3-gram and a word never share a
 }
 _MAX_CHARS: Final = 20_000  # the gate bounds episodes at 10,000 chars; never score more than this
 _SPLIT_CACHE: Final = 4096
+_MIN_WINDOW_GRAMS: Final = 100  # a 160-char window of fresh prose holds ~500
 
 
 class _WordSplitter(dict[int, int]):
@@ -118,13 +119,13 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
 
 def features(text: str, bits: int = DEFAULT_BITS) -> tuple[npt.NDArray[np.int64],
                                                             npt.NDArray[np.float32]]:
-    """(sorted bucket indices, ``count / sqrt(total n-grams)``) of ``text``: the model's input,
-    additive over n-gram occurrences so every window's score comes from prefix sums."""
+    """(sorted distinct bucket indices, ``1 / sqrt(number of them)``) of ``text``: the model's
+    input. Presence, not counts, so a repeated phrase cannot push the score without bound."""
     _, buckets = grams(normalise(text), bits)
-    if not len(buckets):
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-    idx, counts = np.unique(buckets, return_counts=True)
-    return idx, (counts / np.sqrt(len(buckets))).astype(np.float32)
+    idx = np.unique(buckets)
+    if not len(idx):
+        return idx, np.zeros(0, dtype=np.float32)
+    return idx, np.full(len(idx), 1.0 / math.sqrt(len(idx)), dtype=np.float32)
 
 
 def window_starts(length: int, window: int, stride: int) -> npt.NDArray[np.int64]:
@@ -148,24 +149,29 @@ class InjectionModel:
     weights: npt.NDArray[np.float32]
     bias: float
     bits: int
-    window: int = 240
-    stride: int = 80
+    window: int = 160
+    stride: int = 40
 
     def score(self, text: str) -> float:
         norm = normalise(text)
         pos, buckets = grams(norm, self.bits)
         if not len(buckets):
             return _sigmoid(self.bias)
-        contrib = self.weights[buckets]
-        best = float(contrib.sum()) / math.sqrt(len(buckets))
+        # each distinct n-gram counts once, at its first occurrence
+        idx, first = np.unique(buckets, return_index=True)
+        contrib = self.weights[idx]
+        best = float(contrib.sum()) / math.sqrt(len(idx))
         starts = window_starts(len(norm), self.window, self.stride)
         if len(starts):
-            size = len(norm) + 1
-            total = np.concatenate(([0.0], np.cumsum(np.bincount(pos, contrib, size))))
-            count = np.concatenate(([0], np.cumsum(np.bincount(pos, minlength=size))))
-            n = np.maximum(count[starts + self.window] - count[starts], 1)
-            win = (total[starts + self.window] - total[starts]) / np.sqrt(n)
-            best = max(best, float(win.max()))
+            at, size = pos[first], len(norm) + 1
+            total = np.concatenate(([0.0], np.cumsum(np.bincount(at, contrib, size))))
+            count = np.concatenate(([0], np.cumsum(np.bincount(at, minlength=size))))
+            n = count[starts + self.window] - count[starts]
+            # a window with few new n-grams (repeated text) is not scored on its own
+            ok = n >= _MIN_WINDOW_GRAMS
+            if ok.any():
+                win = (total[starts + self.window] - total[starts])[ok] / np.sqrt(n[ok])
+                best = max(best, float(win.max()))
         return _sigmoid(self.bias + best)
 
     @classmethod
