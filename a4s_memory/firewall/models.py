@@ -169,7 +169,7 @@ class FirewallConfig(BaseModel):
     # rejected / marked suspicious; above 1 turns the model off. Chosen on a validation split
     # (bench/train_injection.py, docs/firewall.md "Learned layer"). Shorter texts are not scored.
     model_reject_threshold: float = 0.76
-    model_flag_threshold: float = 0.31
+    model_flag_threshold: float = 0.76
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()
