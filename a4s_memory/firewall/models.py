@@ -168,8 +168,8 @@ class FirewallConfig(BaseModel):
     # Learned layer (learned.py): injection-model score at or above which a free text or value is
     # rejected / marked suspicious; above 1 turns the model off. Chosen on a validation split
     # (bench/train_injection.py, docs/firewall.md "Learned layer"). Shorter texts are not scored.
-    model_reject_threshold: float = 0.76
-    model_flag_threshold: float = 0.76
+    model_reject_threshold: float = 0.74
+    model_flag_threshold: float = 0.74
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()
