@@ -52,7 +52,7 @@ DEFAULT_BITS: Final = 18
 
 _P: Final = np.uint64(1_000_003)  # polynomial base of the rolling hash
 _MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd)
-_SALT: Final = {  # one salt per namespace, so a 3-gram and a word never share a bucket by design
+_SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" hash apart
     "c3": np.uint64(0x1F3D5B79), "c4": np.uint64(0x2E4C6A88), "c5": np.uint64(0x3A5B7C9D),
     "w1": np.uint64(0x4B6D8FA1), "w2": np.uint64(0x5C7E90B2),
 }
@@ -89,7 +89,7 @@ def normalise(text: str) -> str:
 def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """(start offset in ``norm``, bucket) of every n-gram occurrence of a normalised text."""
     padded = f" {norm} "
-    codes = np.frombuffer(padded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    codes = np.frombuffer(padded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
     pos: list[npt.NDArray[np.int64]] = []
     out: list[npt.NDArray[np.uint64]] = []
     g = codes
@@ -103,9 +103,9 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
     split = padded.translate(_SPLIT)
     words = split.split()
     if words:
-        blank = np.frombuffer(split.encode("utf-32-le"), dtype=np.uint32) == 32
+        blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
         starts = np.flatnonzero(blank[:-1] & ~blank[1:]).astype(np.int64)  # offset in norm
-        wh = np.fromiter((zlib.crc32(w.encode()) for w in words), dtype=np.uint64,
+        wh = np.fromiter((zlib.crc32(w.encode("utf-8", "surrogatepass")) for w in words), dtype=np.uint64,
                          count=len(words))
         out.append(_bucket(wh, _SALT["w1"], bits))
         pos.append(starts)

@@ -92,6 +92,14 @@ def test_repetition_does_not_inflate_the_score() -> None:
     assert score("keep going " * 500) < CFG.model_flag_threshold
 
 
+def test_any_unicode_is_scored() -> None:
+    """Lone surrogates, astral characters and combining marks never make the layer raise (the
+    gate would fail closed on a harmless text)."""
+    for text in ["caf\u00e9 \ud800 ok " * 5, "\U0001F600 emoji and \u0301 marks " * 5, "\x00" * 40]:
+        assert 0.0 <= score(text) <= 1.0
+    assert Firewall().check(WriteRequest(text="I met Zoë at the caf\u00e9 \ud83d today " * 3)).accepted
+
+
 def test_deterministic() -> None:
     text = DIRECTIVES[2] + " " + CHAT[2]
     first = score(text)
