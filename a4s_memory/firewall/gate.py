@@ -29,6 +29,7 @@ from a4s_memory.firewall.config_paste import (
 )
 from a4s_memory.firewall.fields import screen_field, screen_metadata
 from a4s_memory.firewall.injection import heuristic_findings, regex_findings
+from a4s_memory.firewall.learned import model_findings
 from a4s_memory.firewall.models import (
     Finding,
     FirewallConfig,
@@ -48,7 +49,7 @@ from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 
 __all__ = ["Firewall"]
 
-_SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION})
+_SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION, Layer.MODEL})
 _OWNER_SOURCES: Final = frozenset({None, SourceType.USER_MESSAGE, SourceType.EXPLICIT_SAVE})
 
 
@@ -159,6 +160,7 @@ class Firewall:
 
         findings.extend(self._structural(req, regex_findings(text, scan=scan, folded=folded)))
         findings.extend(heuristic_findings(redacted, cfg))
+        findings.extend(model_findings(folded.text, cfg))
         findings.extend(forbidden_findings(folded.text, scan=folded))
         # Every other stored user string passes too (issue 12 rows 1-2): key, source ref, metadata.
         if req.key is not None:

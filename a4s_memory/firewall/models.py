@@ -69,6 +69,7 @@ class Layer(StrEnum):
     EVASION = "evasion"  # a rule hit only after normalising / decoding the text
     SECRET = "secret"  # noqa: S105 - seed 003 layer name
     CATEGORY = "category"  # seed 001 §4
+    MODEL = "model"  # the learned layer (learned.py, issue 14)
     INTERNAL = "internal"
 
 
@@ -164,5 +165,11 @@ class FirewallConfig(BaseModel):
     max_agent_refs: int = 2
     imperative_threshold: float = 0.6
     imperative_min_sentences: int = 3
+    # Learned layer (learned.py): injection-model score at or above which a free text or value is
+    # rejected / marked suspicious; above 1 turns the model off. Chosen on a validation split
+    # (bench/train_injection.py, docs/firewall.md "Learned layer"). Shorter texts are not scored.
+    model_reject_threshold: float = 0.74
+    model_flag_threshold: float = 0.74
+    model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()

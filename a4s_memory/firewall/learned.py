@@ -1,0 +1,235 @@
+"""The firewall's learned layer: a hashed n-gram logistic regression for injection / directive
+content, beside the rule tables (issue 14 item 1).
+
+``score(text) -> float`` in [0, 1]. Pure numpy inference over one small packaged file
+(``model/injection.npz``, trained by ``bench/train_injection.py`` on ``../shared/corpora`` plus
+``bench/data``), loaded lazily once per process (thread-safe). No model hub, no I/O at call time
+after the first load, nothing logged.
+
+Features (:func:`features`), all computed in linear time without regular expressions:
+
+* the text lower-cased with whitespace runs collapsed to one blank;
+* character 3-, 4- and 5-grams of that text (a rolling polynomial hash, vectorised in numpy);
+* word unigrams and bigrams (words are maximal runs of letters or digits, cut by
+  ``str.translate``; each word hashed with CRC-32, pairs combined in numpy).
+
+Every n-gram is hashed into ``2**bits`` buckets (namespaces salted apart); each distinct bucket
+has the value ``1 / sqrt(number of distinct buckets)``, so the logit is a sum over distinct
+n-grams. The score is the highest of the whole text and of every 160-char window (40 apart),
+each window's sum taken from prefix sums: linear in the text, one numpy pass.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import zlib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from a4s_memory.contract import StopReason
+from a4s_memory.firewall.models import Finding, FirewallConfig, Layer
+
+__all__ = [
+    "MODEL_FILE",
+    "InjectionModel",
+    "features",
+    "grams",
+    "load_model",
+    "model_findings",
+    "normalise",
+    "score",
+    "window_starts",
+]
+
+MODEL_FILE: Final = "injection.npz"
+FORMAT_VERSION: Final = 1
+DEFAULT_BITS: Final = 18
+
+_P: Final = np.uint64(1_000_003)  # polynomial base of the rolling hash
+_MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd)
+_SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" hash apart
+    "c3": np.uint64(0x1F3D5B79), "c4": np.uint64(0x2E4C6A88), "c5": np.uint64(0x3A5B7C9D),
+    "w1": np.uint64(0x4B6D8FA1), "w2": np.uint64(0x5C7E90B2),
+}
+_MAX_CHARS: Final = 20_000  # the gate bounds episodes at 10,000 chars; never score more than this
+_SPLIT_CACHE: Final = 4096
+_MIN_WINDOW_GRAMS: Final = 100  # a 160-char window of fresh prose holds ~500
+
+
+class _WordSplitter(dict[int, int]):
+    """``str.translate`` table mapping every non-alphanumeric character to a blank (filled lazily,
+    at most ``_SPLIT_CACHE`` entries so a flood of distinct code points cannot grow it)."""
+
+    def __missing__(self, cp: int) -> int:
+        value = cp if chr(cp).isalnum() else 32
+        if len(self) < _SPLIT_CACHE:
+            self[cp] = value
+        return value
+
+
+_SPLIT: Final = _WordSplitter()
+
+
+def _bucket(h: npt.NDArray[np.uint64], salt: np.uint64, bits: int) -> npt.NDArray[np.uint64]:
+    h = h ^ salt
+    h = h ^ (h >> np.uint64(29))
+    return (h * _MIX) >> np.uint64(64 - bits)
+
+
+def normalise(text: str) -> str:
+    """Lower-cased, whitespace runs collapsed to one blank (windows are cut from this form)."""
+    return " ".join(text[:_MAX_CHARS].lower().split())
+
+
+def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """(start offset in ``norm``, bucket) of every n-gram occurrence of a normalised text."""
+    padded = f" {norm} "
+    codes = np.frombuffer(padded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
+    pos: list[npt.NDArray[np.int64]] = []
+    out: list[npt.NDArray[np.uint64]] = []
+    g = codes
+    for n in range(2, 6):  # g holds the rolling hashes of the n-grams after each step
+        if len(g) < 2:
+            break
+        g = g[:-1] * _P + codes[n - 1:]
+        if n >= 3:
+            out.append(_bucket(g, _SALT[f"c{n}"], bits))
+            pos.append(np.arange(len(g), dtype=np.int64))
+    split = padded.translate(_SPLIT)
+    words = split.split()
+    if words:
+        blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
+        starts = np.flatnonzero(blank[:-1] & ~blank[1:]).astype(np.int64)  # offset in norm
+        wh = np.fromiter((zlib.crc32(w.encode("utf-8", "surrogatepass")) for w in words), dtype=np.uint64,
+                         count=len(words))
+        out.append(_bucket(wh, _SALT["w1"], bits))
+        pos.append(starts)
+        if len(wh) > 1:
+            out.append(_bucket(wh[:-1] * _P + (wh[1:] << np.uint64(32)), _SALT["w2"], bits))
+            pos.append(starts[:-1])
+    if not out:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(pos), np.concatenate(out).astype(np.int64)
+
+
+def features(text: str, bits: int = DEFAULT_BITS) -> tuple[npt.NDArray[np.int64],
+                                                            npt.NDArray[np.float32]]:
+    """(sorted distinct bucket indices, ``1 / sqrt(number of them)``) of ``text``: the model's
+    input. Presence, not counts, so a repeated phrase cannot push the score without bound."""
+    _, buckets = grams(normalise(text), bits)
+    idx = np.unique(buckets)
+    if not len(idx):
+        return idx, np.zeros(0, dtype=np.float32)
+    return idx, np.full(len(idx), 1.0 / math.sqrt(len(idx)), dtype=np.float32)
+
+
+def window_starts(length: int, window: int, stride: int) -> npt.NDArray[np.int64]:
+    """Start offsets of the windows scored besides the whole text (none when it fits in one)."""
+    if length <= window:
+        return np.zeros(0, dtype=np.int64)
+    starts = np.arange(0, length - window + 1, stride, dtype=np.int64)
+    return starts if starts[-1] == length - window else np.append(starts, length - window)
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+
+
+@dataclass(frozen=True)
+class InjectionModel:
+    """``sigmoid(bias + sum(weights[n-gram]) / sqrt(n-grams))``, maximised over the whole text
+    and every ``window``-char window (``stride`` apart): a directive appended to a long e-mail is
+    not diluted by the e-mail."""
+
+    weights: npt.NDArray[np.float32]
+    bias: float
+    bits: int
+    window: int = 160
+    stride: int = 40
+
+    def score(self, text: str) -> float:
+        norm = normalise(text)
+        pos, buckets = grams(norm, self.bits)
+        if not len(buckets):
+            return _sigmoid(self.bias)
+        # each distinct n-gram counts once, at its first occurrence
+        idx, first = np.unique(buckets, return_index=True)
+        contrib = self.weights[idx]
+        best = float(contrib.sum()) / math.sqrt(len(idx))
+        starts = window_starts(len(norm), self.window, self.stride)
+        if len(starts):
+            at, size = pos[first], len(norm) + 1
+            total = np.concatenate(([0.0], np.cumsum(np.bincount(at, contrib, size))))
+            count = np.concatenate(([0], np.cumsum(np.bincount(at, minlength=size))))
+            n = count[starts + self.window] - count[starts]
+            # a window with few new n-grams (repeated text) is not scored on its own
+            ok = n >= _MIN_WINDOW_GRAMS
+            if ok.any():
+                win = (total[starts + self.window] - total[starts])[ok] / np.sqrt(n[ok])
+                best = max(best, float(win.max()))
+        return _sigmoid(self.bias + best)
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, npt.NDArray[np.generic]]) -> InjectionModel:
+        header = arrays["header"].astype(np.int64)
+        if int(header[0]) != FORMAT_VERSION:
+            raise ValueError("unknown injection model format")
+        bits = int(header[1])
+        weights = arrays["weights"].astype(np.float32)
+        if weights.shape != (1 << bits,):
+            raise ValueError("injection model weights do not match its hash size")
+        return cls(weights=weights, bias=float(arrays["bias"].reshape(-1)[0]), bits=bits,
+                   window=int(header[2]), stride=int(header[3]))
+
+    def to_arrays(self) -> dict[str, npt.NDArray[np.generic]]:
+        return {
+            "header": np.array([FORMAT_VERSION, self.bits, self.window, self.stride],
+                               dtype=np.int64),
+            "weights": self.weights.astype(np.float16),
+            "bias": np.array([self.bias], dtype=np.float32),
+        }
+
+
+_LOCK: Final = threading.Lock()
+_LOADED: list[InjectionModel] = []
+
+
+def load_model() -> InjectionModel:
+    """The packaged model, read once per process (thread-safe)."""
+    if _LOADED:
+        return _LOADED[0]
+    with _LOCK:
+        if not _LOADED:
+            ref = resources.files("a4s_memory.firewall").joinpath("model", MODEL_FILE)
+            with ref.open("rb") as fh, np.load(fh, allow_pickle=False) as data:
+                _LOADED.append(InjectionModel.from_arrays({k: data[k] for k in data.files}))
+        return _LOADED[0]
+
+
+def score(text: str) -> float:
+    """Probability-like injection score of ``text`` (packaged model)."""
+    return load_model().score(text)
+
+
+def model_findings(text: str, config: FirewallConfig) -> list[Finding]:
+    """``model.injection`` when the score reaches a threshold: INJECTION_DETECTED at
+    ``model_reject_threshold``, a soft finding (stored as suspicious) at ``model_flag_threshold``.
+    The reason carries the score, so every rejection says what caused it."""
+    reject, flag = config.model_reject_threshold, config.model_flag_threshold
+    if len(text) < config.model_min_chars or min(reject, flag) > 1.0:
+        return []
+    s = score(text)
+    if s >= reject:
+        return [Finding(rule_id="model.injection", layer=Layer.MODEL,
+                        reason=f"injection model score {s:.3f} ≥ {reject:.3f}",
+                        stop_reason=StopReason.INJECTION_DETECTED)]
+    if s >= flag:
+        return [Finding(rule_id="model.injection", layer=Layer.MODEL,
+                        reason=f"injection model score {s:.3f} ≥ {flag:.3f} (suspicious)",
+                        stop_reason=None)]
+    return []

