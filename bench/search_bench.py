@@ -44,7 +44,8 @@ from graphiti_core.search.search_config_recipes import EDGE_HYBRID_SEARCH_RRF
 
 from a4s_memory.config import Settings
 from a4s_memory.db import Neo4jStore, connect
-from a4s_memory.graph.search import _lucene, policy_search
+from a4s_memory.graph.search import policy_search
+from a4s_memory.graph.search_channels import lucene_query as _lucene
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.status import MemoryStatus
 

@@ -36,7 +36,7 @@ from a4s_memory.graph.graphiti_factory import GraphitiBundle
 from a4s_memory.graph.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
 from a4s_memory.graph.ingest_remove import remove_episode
 from a4s_memory.graph.ingest_structured import Touched, item_episode_body, write_item
-from a4s_memory.graph.search import EPISODE_EMBEDDING
+from a4s_memory.graph.search_channels import EPISODE_EMBEDDING
 from a4s_memory.graph.status_ledger import TRUST_RANK, ElementKind, StampReport, restamp
 
 __all__ = ["CommitContext", "Finalizer", "Ingestor"]

@@ -14,7 +14,8 @@ import pytest
 from a4s_memory.contract import SecurityStatus, TruthStatus, Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
-from a4s_memory.graph import search as search_mod
+from a4s_memory.graph import search_channels as channels
+from a4s_memory.graph.ranking import Candidate
 from a4s_memory.graph.search import SearchHit, policy_search
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.spaces import group_id
@@ -113,8 +114,8 @@ async def _seed_case(
 
 async def _every_channel(store: Neo4jStore, group: str, policy: ContextPolicy) -> set[str]:
     """uuids each channel's Cypher returns, before the Python re-check in _hit ever runs."""
-    ch = search_mod._Channel(store=store, group_ids=(group,), policy=policy, now=NOW, limit=50)
-    lucene = search_mod._lucene("zephyr anchor", [group])
+    ch = channels.Channel(store=store, group_ids=(group,), policy=policy, now=NOW, limit=50)
+    lucene = channels.lucene_query("zephyr anchor", [group])
     assert lucene is not None
     vector = EMBEDDER.embed("zephyr anchor")
     anchors = await store.execute(
@@ -122,10 +123,10 @@ async def _every_channel(store: Neo4jStore, group: str, policy: ContextPolicy) -
     )
     rows: list[dict[str, Any]] = []
     for kind in MemoryKind:
-        rows += await search_mod._fulltext(ch, kind, lucene)
+        rows += await channels.fulltext(ch, kind, lucene)
     for kind in MemoryKind:
-        rows += await search_mod._vector(ch, kind, vector)
-    rows += await search_mod._expansion(ch, [r["u"] for r in anchors])
+        rows += await channels.vector(ch, kind, vector)
+    rows += await channels.expansion(ch, [r["u"] for r in anchors])
     return {str(r["uuid"]) for r in rows}
 
 
@@ -205,7 +206,7 @@ async def test_full_limit_when_ninety_percent_are_quarantined(
     raw = await store.execute(
         "CALL db.index.fulltext.queryRelationships('edge_name_and_fact', $q, {limit: 10}) "
         "YIELD relationship RETURN relationship.security_status AS s",
-        {"q": search_mod._lucene("quasar", [group])},
+        {"q": channels.lucene_query("quasar", [group])},
     )
     assert [r["s"] for r in raw] == [SecurityStatus.QUARANTINED.value] * 10
 
@@ -215,11 +216,11 @@ async def test_full_limit_when_ninety_percent_are_quarantined(
     assert len(hits) == 10
     assert _uuids(hits) <= clean
     # The fulltext channel on its own also fills the limit (the window grew past 180).
-    ch = search_mod._Channel(store=store, group_ids=(group,), policy=policy, now=NOW, limit=10)
-    lucene = search_mod._lucene("quasar", [group])
+    ch = channels.Channel(store=store, group_ids=(group,), policy=policy, now=NOW, limit=10)
+    lucene = channels.lucene_query("quasar", [group])
     assert lucene is not None
-    assert {r["uuid"] for r in await search_mod._fulltext(ch, MemoryKind.FACT, lucene)} <= clean
-    assert len(await search_mod._fulltext(ch, MemoryKind.FACT, lucene)) == 10
+    assert {r["uuid"] for r in await channels.fulltext(ch, MemoryKind.FACT, lucene)} <= clean
+    assert len(await channels.fulltext(ch, MemoryKind.FACT, lucene)) == 10
 
 
 async def _seed_spaces(
@@ -354,8 +355,8 @@ async def test_session_neighbours_obey_the_policy(store: Neo4jStore, spaces: dic
         ("orion seed turn", turn(2), []), ("orion next turn", turn(4), []),
         ("orion flagged turn", turn(1, security_status="quarantined"), [])])  # fmt: skip
     await add_episodes(store, other, [("orion other space", turn(3), [])])
-    ch = search_mod._Channel(store=store, group_ids=(group,), policy=DEFAULT, now=NOW, limit=10)
-    cand = search_mod.Candidate(MemoryKind.EPISODE, {"uuid": seed}, "", [seed], session)
-    found = {str(r["uuid"]) for r in (await search_mod._neighbors(ch, [cand]))[seed]}
+    ch = channels.Channel(store=store, group_ids=(group,), policy=DEFAULT, now=NOW, limit=10)
+    cand = Candidate(MemoryKind.EPISODE, {"uuid": seed}, "", [seed], session)
+    found = {str(r["uuid"]) for r in (await channels.session_neighbors(ch, [cand]))[seed]}
     assert found == {good}, "the next eligible turn of the same space and session only"
     assert before_bad not in found

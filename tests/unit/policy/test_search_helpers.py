@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from a4s_memory.graph.search import MAX_QUERY_TERMS, _lucene, _rrf
+from a4s_memory.graph.ranking import rrf as _rrf
+from a4s_memory.graph.search_channels import MAX_QUERY_TERMS
+from a4s_memory.graph.search_channels import lucene_query as _lucene
 from a4s_memory.policy import MemoryKind
 
 GROUPS = ["agent-a-private", "agent-a-public"]
