@@ -167,9 +167,12 @@ class FirewallConfig(BaseModel):
     imperative_min_sentences: int = 3
     # Learned layer (learned.py): injection-model score at or above which a free text or value is
     # rejected / marked suspicious; above 1 turns the model off. Chosen on a validation split
-    # (bench/train_injection.py, docs/firewall.md "Learned layer"). Shorter texts are not scored.
-    model_reject_threshold: float = 0.74
-    model_flag_threshold: float = 0.74
+    # (bench/train_injection.py, docs/firewall.md "Learned layer"), then raised from 0.74 to 0.80:
+    # the same rule (above every validation chat score) with the turns of the LoCoMo *tuning*
+    # dialogs (26, 30; max 0.797) added as chat; reported on dialogs 41-43 only.
+    # Shorter texts are not scored.
+    model_reject_threshold: float = 0.80
+    model_flag_threshold: float = 0.80
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()

@@ -2,12 +2,12 @@
 hub or network, scores directives high and chat low, names itself and its score in a rejection,
 and is deterministic.
 
-Thresholds are the defaults of FirewallConfig (0.74), chosen on the validation split by
-bench/train_injection.py. On the held-out test split (bench/results/injection-model.json,
+Thresholds are the defaults of FirewallConfig (0.80: chosen on the validation split by
+bench/train_injection.py, then raised above the LoCoMo tuning dialogs' turns). On the held-out test split (bench/results/injection-model.json,
 docs/firewall.md "Learned layer") the model alone rejected 0 of 685 locomo chat facts and 0 of 31
 hand-written notes, and 89.4 % of the held-out attacks that are not harmless on their own (rules +
 model: 92.3 %). Measured scores of the examples below: directives 0.91-0.99, chat 0.01-0.16
-(the default reject threshold is 0.74), so they test the layer, not the last decimal.
+(the default reject threshold is 0.80), so they test the layer, not the last decimal.
 """
 
 from __future__ import annotations

@@ -1,0 +1,52 @@
+"""The learned layer at several thresholds, on data not used to choose them (issue 14).
+
+    .venv/bin/python bench/injection_threshold.py
+
+Scores the packaged model (a4s_memory/firewall/model/injection.npz) on bench/train_injection.py's
+held-out *test* split (rules + model recall, all attacks and those not harmless on their own;
+model false positives on its chat) and on the turns of the LoCoMo dialogs: 26 and 30 (tuning: the
+0.80 default sits above their highest score) and 41-43 (hold-out: the reported false positives).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import train_injection as training
+from recall_data import CONVERSATION_IDS, CORPUS, parse
+
+from a4s_memory.firewall.learned import score
+
+THRESHOLDS = (0.74, 0.78, 0.80, 0.82, 0.85)
+
+
+def main() -> None:
+    items = training.load_items()
+    training.run_rules(items)
+    test = [it for it in items if it.split == "test"]
+    scores = {id(it): score(training.gate_text(it.text)) for it in test}
+    raw = json.loads(CORPUS.read_text(encoding="utf-8"))
+    dialogs = {cid: [score(f"{t.speaker} (user): {t.text}") for t in parse(obj, cid).turns]
+               for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)}  # fmt: skip
+    tune_max = max(max(dialogs[26]), max(dialogs[30]))
+    print(f"highest model score on the tuning dialogs 26, 30: {tune_max:.3f}")
+    attacks = [it for it in test if it.y]
+    directive = [it for it in attacks if it.variant not in training.HARMLESS_ALONE]
+    chat = [it for it in test if not it.y and it.corpus in training.CHAT]
+    held = [s for cid in (41, 42, 43) for s in dialogs[cid]]
+    for thr in THRESHOLDS:
+        def caught(group: list[training.Item], t: float = thr) -> float:
+            return sum(1 for it in group if it.rules_reject or scores[id(it)] >= t) / len(group)
+        fp = sum(1 for it in chat if scores[id(it)] >= thr)
+        dialog_fp = sum(1 for s in held if s >= thr)
+        print(f"threshold {thr:.2f}: recall (rules+model) all {caught(attacks):.3f}, "
+              f"not harmless alone {caught(directive):.3f} | test chat FP {fp}/{len(chat)} | "
+              f"hold-out dialog turns FP {dialog_fp}/{len(held)}")
+
+
+if __name__ == "__main__":
+    main()
