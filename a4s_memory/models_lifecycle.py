@@ -63,6 +63,7 @@ class SweepReport(BaseModel):
     staled: int = 0
     expired: int = 0
     purged: int = 0
+    orphans_removed: int = 0  # crashed ingestions' never-visible leftovers (sweeper.ORPHAN_AGE)
     agents: list[str] = Field(default_factory=list)
 
 

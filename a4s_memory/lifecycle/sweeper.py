@@ -8,12 +8,16 @@ first one's committed result. Per batch, in ONE transaction: the ledger entries 
 entity/edge they support is re-stamped (retrieval follows at once: the default ContextPolicy loads
 ``fresh`` only), expired episodes older than the archive retention are removed like a deletion,
 and one ``ttl_transition`` audit event per agent records the counts.
+
+It also clears what a crashed ingestion left behind (a process or queue worker killed between the
+``pending`` ledger entry and the commit): an episode whose entry is still ``pending`` after
+``ORPHAN_AGE`` is removed like a deletion (it was never visible: nothing it wrote has a status).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from neo4j import AsyncManagedTransaction
@@ -27,9 +31,11 @@ from a4s_memory.lifecycle.ttl import ARCHIVE_RETENTION
 from a4s_memory.models_lifecycle import SweepReport
 from a4s_memory.spaces import parse_group_id
 
-__all__ = ["BATCH", "sweep"]
+__all__ = ["BATCH", "ORPHAN_AGE", "sweep"]
 
 BATCH: Final = 500
+# Longer than any ingestion takes (an LLM extraction: seconds; a queue job's lease: 300 s).
+ORPHAN_AGE: Final = timedelta(hours=1)
 
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
 _DUE = """
@@ -61,6 +67,12 @@ RETURN entities, collect(DISTINCT e.uuid) AS edges
 _PURGEABLE = """
 MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.freshness_status = 'expired'
   AND s.expires_at <= $purge_before AND ($groups IS NULL OR s.group_id IN $groups)
+RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
+"""
+
+_ORPHANS = """
+MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.state = 'pending'
+  AND s.created_at < $orphan_before AND ($groups IS NULL OR s.group_id IN $groups)
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 
@@ -96,6 +108,12 @@ async def _batch_tx(
         report = await remove_episode_tx(tx, str(row["group_id"]), str(row["uuid"]))
         if report.found:
             counts[(parse_group_id(str(row["group_id"])).agent_id, "purged")] += 1
+    orphans = await run_in_tx(
+        tx, _ORPHANS, {"orphan_before": now - ORPHAN_AGE, "groups": groups, "batch": BATCH}
+    )
+    for row in orphans:
+        await remove_episode_tx(tx, str(row["group_id"]), str(row["uuid"]))
+        counts[(parse_group_id(str(row["group_id"])).agent_id, "orphaned")] += 1
     for agent_id in sorted({agent for agent, _ in counts}):
         details = {kind: n for (agent, kind), n in counts.items() if agent == agent_id}
         details["sweep_clock_epoch"] = int(now.timestamp())
@@ -127,6 +145,8 @@ async def sweep(
                 report.staled += n
             elif kind == "expired":
                 report.expired += n
+            elif kind == "orphaned":
+                report.orphans_removed += n
             else:
                 report.purged += n
     report.agents = sorted(agents)

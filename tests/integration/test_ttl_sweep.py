@@ -83,3 +83,31 @@ async def test_pinned_never_expires_and_confirmation_refreshes(
     assert entry["freshness_status"] == "fresh" and entry["expires_at"] > before
     await manager.pin(OWNER, other.memory_id)
     assert (await manager.sweep(t0 + timedelta(days=400), agent_id=agent)).expired == 0
+
+
+async def test_sweep_removes_what_a_crashed_ingestion_left(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore
+) -> None:
+    """A process killed between the pending ledger entry and the commit leaves an unstamped
+    episode (and what Graphiti wrote for it): never visible, but never removed before either."""
+    manager, agent = lifecycle
+    group, now = f"agent-{agent}-private", now_utc()
+    crashed = {"old": now - timedelta(hours=2), "young": now - timedelta(minutes=5)}
+    for name, when in crashed.items():
+        await store.execute(
+            "CREATE (s:A4SStatus {uuid: $u, kind: 'episode', group_id: $g, state: 'pending', "
+            "created_at: $t}) "
+            "CREATE (e:Episodic {uuid: $u, group_id: $g, content: 'half-written', created_at: $t}) "
+            "CREATE (e)-[:MENTIONS]->(:Entity {uuid: $u + '-ent', group_id: $g, name: 'Zed'})",
+            {"u": f"{agent}-{name}", "g": group, "t": when},
+        )  # fmt: skip
+    kept = await manager.add(OWNER, {"agent_id": agent, "messages": "Erin uses Emacs."})
+    report = await manager.sweep(now, agent_id=agent)
+    assert report.orphans_removed == 1
+    left = await store.execute(
+        "MATCH (n) WHERE n.uuid STARTS WITH $p RETURN n.uuid AS u", {"p": f"{agent}-"}
+    )
+    assert {r["u"] for r in left} == {f"{agent}-young", f"{agent}-young-ent"}
+    assert await _ledger(store, f"{agent}-old") == {}
+    assert (await _ledger(store, kept.memory_id))["state"] == "committed"
+    assert (await manager.sweep(now, agent_id=agent)).orphans_removed == 0
