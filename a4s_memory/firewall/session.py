@@ -2,6 +2,9 @@
 for the rest of that session, and the session summary lists the rejections.
 
 In-memory and per process; the summary names stop reasons and rule ids only, never content.
+Bounded: at most ``max_sessions`` sessions are kept, the least recently used dropped first (the
+service also counts a session's rejections in the audit log, which is what survives restarts and
+spans processes; this gate only answers sooner).
 Writes without a ``session_id`` are not tracked. Rejections caused by the gate itself
 (POLICY_DISABLED ``session.disabled``) are listed but do not change anything further.
 """
@@ -18,6 +21,7 @@ from a4s_memory.firewall.models import FirewallDecision
 __all__ = ["DEFAULT_REJECTION_LIMIT", "SessionGate"]
 
 DEFAULT_REJECTION_LIMIT: Final = 3
+DEFAULT_MAX_SESSIONS: Final = 100_000
 
 
 @dataclass(slots=True)
@@ -36,10 +40,14 @@ class _Session:
 class SessionGate:
     """Per-session rejection bookkeeping. Thread-safe."""
 
-    def __init__(self, rejection_limit: int = DEFAULT_REJECTION_LIMIT) -> None:
-        if rejection_limit < 1:
-            raise ValueError("rejection_limit must be at least 1")
+    def __init__(
+        self, rejection_limit: int = DEFAULT_REJECTION_LIMIT,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+    ) -> None:  # fmt: skip
+        if rejection_limit < 1 or max_sessions < 1:
+            raise ValueError("rejection_limit and max_sessions must be at least 1")
         self.rejection_limit = rejection_limit
+        self.max_sessions = max_sessions
         self._sessions: dict[str, _Session] = {}
         self._lock = threading.Lock()
 
@@ -54,7 +62,10 @@ class SessionGate:
         if session_id is None:
             return
         with self._lock:
-            s = self._sessions.setdefault(session_id, _Session())
+            s = self._sessions.pop(session_id, None) or _Session()
+            self._sessions[session_id] = s  # most recently used last
+            while len(self._sessions) > self.max_sessions:
+                del self._sessions[next(iter(self._sessions))]
             if decision.accepted:
                 s.accepted += 1
                 return

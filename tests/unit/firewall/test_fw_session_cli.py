@@ -133,3 +133,17 @@ def test_cli_usage_error_exit_2() -> None:
 def test_cli_explain_and_progress_flag() -> None:
     code, out, _ = run([json.dumps({"id": "1", "text": BAD})], "--explain", "--progress")
     assert code == 0 and "g2.importance" in out[0]["findings"]  # type: ignore[operator]
+
+
+def test_the_session_gate_is_bounded_least_recently_used_first() -> None:
+    from a4s_memory.contract import StopReason
+    from a4s_memory.firewall import FirewallDecision, SessionGate
+
+    gate = SessionGate(rejection_limit=1, max_sessions=3)
+    refused = FirewallDecision(accepted=False, stop_reason=StopReason.INJECTION_DETECTED)
+    for name in ("a", "b", "c"):
+        gate.record(name, refused)
+    gate.record("a", refused)  # "a" used again: "b" is now the least recently used
+    gate.record("d", refused)
+    assert gate.is_disabled("a") and gate.is_disabled("c") and gate.is_disabled("d")
+    assert not gate.is_disabled("b")  # dropped (the audit log still counts it in the service)
