@@ -11,8 +11,8 @@ os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"
 
 __version__ = "0.1.0"
 
-from a4s_memory.api.auth import PayloadTooLarge, Unauthenticated
-from a4s_memory.client import AsyncMemoryClient
+from typing import TYPE_CHECKING, Any
+
 from a4s_memory.errors import (
     A4SError,
     AccessDenied,
@@ -40,3 +40,27 @@ __all__ = [
     "Unauthenticated",
     "__version__",
 ]
+
+# The client (and the two HTTP-only errors) load on first use: ``import a4s_memory`` and its light
+# modules (contract, errors, status, ...) do not pull in FastAPI, Neo4j, Graphiti or numpy
+# (tests/integration/test_import_weight.py pins it).
+_LAZY = {
+    "AsyncMemoryClient": "a4s_memory.client",
+    "PayloadTooLarge": "a4s_memory.api.auth",
+    "Unauthenticated": "a4s_memory.api.auth",
+}
+
+if TYPE_CHECKING:
+    from a4s_memory.api.auth import PayloadTooLarge, Unauthenticated
+    from a4s_memory.client import AsyncMemoryClient
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'a4s_memory' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

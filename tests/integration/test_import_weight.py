@@ -1,0 +1,30 @@
+"""Issue 16 (first step): ``import a4s_memory`` and its light modules load none of the server
+stack; the client stays exported and loads on first use. In a fresh interpreter, since this test
+session has long imported everything."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+HEAVY = ("fastapi", "starlette", "neo4j", "graphiti_core", "openai", "numpy")
+
+
+def _loaded(statements: str) -> list[str]:
+    script = (f"import sys\n{statements}\n"
+              f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,  # noqa: S603
+                         check=True, timeout=120)  # fmt: skip
+    return [m for m in out.stdout.strip().split(",") if m]
+
+
+def test_the_package_and_its_light_modules_load_no_server_stack() -> None:
+    # Before: 1,530 modules, all six of these (the package imported the client eagerly).
+    assert _loaded("import a4s_memory, a4s_memory.contract, a4s_memory.errors") == []
+
+
+def test_the_client_is_exported_and_loads_on_first_use() -> None:
+    script = "import a4s_memory\nprint(a4s_memory.AsyncMemoryClient.__module__)"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,  # noqa: S603
+                         check=True, timeout=120)  # fmt: skip
+    assert out.stdout.strip() == "a4s_memory.client"
