@@ -21,8 +21,10 @@ from a4s_memory.errors import (
     FirewallRejected,
     InvalidRequest,
     NotFound,
+    PayloadTooLarge,
     QuotaExceeded,
     StoreUnavailable,
+    Unauthenticated,
 )
 
 __all__ = [
@@ -41,17 +43,11 @@ __all__ = [
     "__version__",
 ]
 
-# The client (and the two HTTP-only errors) load on first use: ``import a4s_memory`` and its light
-# modules (contract, errors, status, ...) do not pull in FastAPI, Neo4j, Graphiti or numpy
-# (tests/integration/test_import_weight.py pins it).
-_LAZY = {
-    "AsyncMemoryClient": "a4s_memory.client",
-    "PayloadTooLarge": "a4s_memory.api.auth",
-    "Unauthenticated": "a4s_memory.api.auth",
-}
+# The client loads on first use (httpx, tenacity): ``import a4s_memory`` stays minimal. Neither
+# pulls in FastAPI, Neo4j, Graphiti or numpy (tests/integration/test_import_weight.py pins it).
+_LAZY = {"AsyncMemoryClient": "a4s_memory.client"}
 
 if TYPE_CHECKING:
-    from a4s_memory.api.auth import PayloadTooLarge, Unauthenticated
     from a4s_memory.client import AsyncMemoryClient
 
 

@@ -20,9 +20,10 @@ from pydantic import BaseModel, Field, ValidationError
 
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError
-from a4s_memory.firewall import Redaction
 from a4s_memory.models import AddMemory, AddResult
-from a4s_memory.status import MemoryStatus
+from a4s_memory.types import MAX_BATCH_ITEMS as MAX_BATCH_ITEMS  # re-exported (wire models)
+from a4s_memory.types import BatchItemResult as BatchItemResult
+from a4s_memory.types import BatchResult as BatchResult
 
 __all__ = [
     "BATCH_CONCURRENCY",
@@ -33,7 +34,6 @@ __all__ = [
     "write_batch",
 ]
 
-MAX_BATCH_ITEMS: Final = 100
 BATCH_CONCURRENCY: Final = 4  # agents written at once; Neo4j's pool and 2 cores set the bound
 
 
@@ -41,41 +41,6 @@ class BatchAddRequest(BaseModel):
     """POST /memories:batch: up to 100 items, each exactly a POST /memories body."""
 
     items: list[AddMemory] = Field(min_length=1, max_length=MAX_BATCH_ITEMS)
-
-
-class BatchItemResult(BaseModel):
-    """One item's answer, at its index in the request."""
-
-    index: int
-    stored: bool
-    stop_reason: StopReason
-    memory_id: str | None = None
-    group_id: str | None = None
-    status: MemoryStatus | None = None
-    redactions: list[Redaction] = Field(default_factory=list)
-    audit_id: str | None = None
-    decision_id: str | None = None
-    error_code: str | None = None  # set when not stored, as in an error body
-    detail: str | None = None
-    suggestion: str | None = None
-
-    @classmethod
-    def of_result(cls, index: int, result: AddResult) -> BatchItemResult:
-        return cls(index=index, stored=True, stop_reason=result.stop_reason,
-                   memory_id=result.memory_id, group_id=result.group_id, status=result.status,
-                   redactions=list(result.redactions), audit_id=result.audit_id,
-                   decision_id=result.decision_id)  # fmt: skip
-
-    @classmethod
-    def of_error(cls, index: int, error: A4SError) -> BatchItemResult:
-        return cls(index=index, stored=False, stop_reason=error.stop_reason,
-                   error_code=error.error_code, detail=error.detail, suggestion=error.suggestion)
-
-
-class BatchResult(BaseModel):
-    results: list[BatchItemResult]
-    stored: int
-    refused: int
 
 
 WriteOne = Callable[[AddMemory], Awaitable[AddResult]]

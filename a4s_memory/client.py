@@ -34,9 +34,6 @@ from tenacity import (
     wait_exponential,
 )
 
-from a4s_memory.api.auth import PayloadTooLarge, Unauthenticated
-from a4s_memory.api.schemas import AddMemoryOut, AgentOut, SearchResponse
-from a4s_memory.batch import MAX_BATCH_ITEMS, BatchItemResult, BatchResult
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import (
     A4SError,
@@ -45,11 +42,26 @@ from a4s_memory.errors import (
     FirewallRejected,
     InvalidRequest,
     NotFound,
+    PayloadTooLarge,
     QuotaExceeded,
     StoreUnavailable,
+    Unauthenticated,
 )
-from a4s_memory.jobs import JobAccepted, JobView
-from a4s_memory.models import DeleteResult, MemoryView, TransitionResult
+
+# Wire models only (a leaf module): the client loads no server stack.
+from a4s_memory.types import (
+    MAX_BATCH_ITEMS,
+    AddMemoryOut,
+    AgentOut,
+    BatchItemResult,
+    BatchResult,
+    DeleteResult,
+    JobAccepted,
+    JobView,
+    MemoryView,
+    SearchResponse,
+    TransitionResult,
+)
 
 __all__ = ["AsyncMemoryClient", "error_from_response"]
 

@@ -7,10 +7,12 @@ Every error carries the seed 001 stop reason it stands for, a ``detail`` for peo
     A4SError                       (any deliberate failure)
     ├── ConfigurationError         bad settings; raised at start-up, never mid-request
     ├── InvalidRequest             422 SCHEMA_INVALID: a bad agent id, an empty group list, bad input
+    ├── Unauthenticated            401 POLICY_DISABLED: no credentials, or not the claimed requester's
     ├── AccessDenied               403 POLICY_DISABLED: the access decision said no
     ├── NotFound                   404 SCHEMA_INVALID: no such agent or memory (or not visible to you)
     ├── Conflict                   409 SCHEMA_INVALID: e.g. the agent id is taken
     ├── FirewallRejected           422 with the firewall's stop reason
+    ├── PayloadTooLarge            413 BOUNDS_EXCEEDED: the body is larger than the server accepts
     ├── QuotaExceeded              429 ENTITLEMENT_CAP
     ├── StoreUnavailable           503 INTERNAL_INCONSISTENCY: Neo4j down or an inconsistent state
     └── LocalNeo4jError            the local Neo4j server could not be built, started or stopped
@@ -31,8 +33,10 @@ __all__ = [
     "InvalidRequest",
     "LocalNeo4jError",
     "NotFound",
+    "PayloadTooLarge",
     "QuotaExceeded",
     "StoreUnavailable",
+    "Unauthenticated",
 ]
 
 
@@ -104,3 +108,19 @@ class StoreUnavailable(A4SError):
 
 class LocalNeo4jError(A4SError):
     error_code = "local_neo4j_error"
+
+
+class Unauthenticated(A4SError):
+    """401: no credentials, or credentials that do not belong to the claimed requester."""
+
+    http_status = 401
+    default_stop_reason = StopReason.POLICY_DISABLED
+    error_code = "unauthenticated"
+
+
+class PayloadTooLarge(A4SError):
+    """413: the request body is larger than the server accepts."""
+
+    http_status = 413
+    default_stop_reason = StopReason.BOUNDS_EXCEEDED
+    error_code = "payload_too_large"

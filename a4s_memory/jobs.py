@@ -28,15 +28,14 @@ import uuid
 from typing import Any, Final
 
 from neo4j import AsyncManagedTransaction
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-from a4s_memory.contract import StopReason
 from a4s_memory.db import Neo4jStore, run_in_tx
-from a4s_memory.firewall import Redaction
 from a4s_memory.graph.ingest import CommitContext, Finalizer
 from a4s_memory.graph.status_ledger import StampReport
 from a4s_memory.lifecycle.add_flow import ScreenedWrite
-from a4s_memory.status import MemoryStatus
+from a4s_memory.types import JobAccepted as JobAccepted  # re-exported (wire models)
+from a4s_memory.types import JobView as JobView
 
 __all__ = ["MAX_ATTEMPTS", "ClaimedJob", "JobAccepted", "JobQueue", "JobView"]
 
@@ -87,30 +86,6 @@ RETURN j.job_id AS job_id, j.state AS state, j.attempts AS attempts, j.memory_id
        j.error_code AS error_code, j.requester_id AS requester_id, j.agent_id AS agent_id
 """
 _DEPTH: Final = "MATCH (j:A4SJob) WHERE j.state IN ['queued', 'running'] RETURN count(j) AS n"
-
-
-class JobAccepted(BaseModel):
-    """202 to POST /memories in queue mode: the firewall accepted the write (``stop_reason`` and
-    ``status`` are its decision's) and a worker will store it; follow ``GET /jobs/{job_id}``."""
-
-    job_id: str
-    state: str = "queued"
-    stop_reason: StopReason
-    group_id: str
-    status: MemoryStatus
-    redactions: list[Redaction] = Field(default_factory=list)
-    decision_id: str
-
-
-class JobView(BaseModel):
-    """GET /jobs/{id}: where a queued write is (never its content)."""
-
-    job_id: str
-    state: str  # queued | running | done | failed
-    attempts: int
-    agent_id: str
-    memory_id: str | None = None  # once done
-    error_code: str | None = None  # of the last failed attempt
 
 
 class ClaimedJob(BaseModel):

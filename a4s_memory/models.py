@@ -12,6 +12,10 @@ from a4s_memory.contract import Category, SourceKind, SourceType, StopReason, TT
 from a4s_memory.firewall import Redaction
 from a4s_memory.graph.transitions import Evidence, EvidenceKind
 from a4s_memory.status import MemoryStatus
+from a4s_memory.types import DeleteResult as DeleteResult  # re-exported (wire models)
+from a4s_memory.types import FactView as FactView
+from a4s_memory.types import MemoryView as MemoryView
+from a4s_memory.types import TransitionResult as TransitionResult
 
 __all__ = [
     "SESSION_ID_PATTERN",
@@ -118,45 +122,3 @@ class AddResult(BaseModel):
     version: int | None = None  # structured items: the version this write created
 
 
-class FactView(BaseModel):
-    uuid: str
-    fact: str
-    name: str
-    status: MemoryStatus | None
-    valid_at: datetime | None = None
-    invalid_at: datetime | None = None
-
-
-class MemoryView(BaseModel):
-    """GET /memories/{id}: the episode, its provenance and the facts it supports."""
-
-    memory_id: str
-    group_id: str
-    visibility: Visibility
-    text: str
-    status: MemoryStatus
-    created_at: datetime | None
-    reference_time: datetime | None = None  # the episode's valid_at (AddMemory.reference_time)
-    source_type: str | None
-    source_ref: str | None
-    written_by: str | None
-    decision_id: str | None
-    metadata: dict[str, Any] | None
-    facts: list[FactView] = Field(default_factory=list)
-    stop_reason: StopReason = StopReason.SUCCESS_READ
-
-
-class TransitionResult(BaseModel):
-    uuid: str
-    kind: str
-    status: MemoryStatus
-    stop_reason: StopReason = StopReason.SUCCESS_UPDATED
-
-
-class DeleteResult(BaseModel):
-    memory_id: str
-    stop_reason: StopReason = StopReason.SUCCESS_DELETED
-    deleted_facts: int = 0
-    deleted_entities: int = 0
-    scrubbed_summaries: int = 0
-    audit_id: str | None = None

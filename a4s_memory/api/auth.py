@@ -27,8 +27,9 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError, ConfigurationError
+from a4s_memory.errors import PayloadTooLarge as PayloadTooLarge
+from a4s_memory.errors import Unauthenticated as Unauthenticated
 from a4s_memory.spaces import validate_requester_id
 
 __all__ = [
@@ -48,22 +49,6 @@ logger = logging.getLogger(__name__)
 MIN_KEY_LENGTH: Final = 16
 _KEY_PATTERN: Final = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII, no blanks
 _bearer = HTTPBearer(auto_error=False, description="The requester's API key (token mode).")
-
-
-class Unauthenticated(A4SError):
-    """401: no credentials, or credentials that do not belong to the claimed requester."""
-
-    http_status = 401
-    default_stop_reason = StopReason.POLICY_DISABLED
-    error_code = "unauthenticated"
-
-
-class PayloadTooLarge(A4SError):
-    """413: the request body is larger than the server accepts."""
-
-    http_status = 413
-    default_stop_reason = StopReason.BOUNDS_EXCEEDED
-    error_code = "payload_too_large"
 
 
 class Requester(BaseModel):

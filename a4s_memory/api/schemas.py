@@ -11,13 +11,13 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import A4SError, StoreUnavailable
-from a4s_memory.firewall import Redaction
-from a4s_memory.graph.search import SearchHit
+from a4s_memory.errors import A4SError
 from a4s_memory.graph.transitions import Evidence
-from a4s_memory.models import AddResult
 from a4s_memory.policy import ContextPolicy
-from a4s_memory.status import MemoryStatus
+from a4s_memory.types import AddMemoryOut as AddMemoryOut  # re-exported (wire models)
+from a4s_memory.types import AgentOut as AgentOut
+from a4s_memory.types import GroupIds as GroupIds
+from a4s_memory.types import SearchResponse as SearchResponse
 
 __all__ = [
     "MAX_LIMIT",
@@ -66,48 +66,6 @@ class RegisterAgentRequest(BaseModel):
     owner_id: str = Field(min_length=1, max_length=128, pattern=_ID, examples=["alice"])
 
 
-class GroupIds(BaseModel):
-    private: str
-    public: str
-
-
-class AgentOut(BaseModel):
-    agent_id: str
-    owner_id: str
-    group_ids: GroupIds
-    created: bool = Field(description="false when the same owner registered the agent before")
-
-
-class AddMemoryOut(BaseModel):
-    memory_id: str
-    stop_reason: StopReason
-    group_id: str
-    status: MemoryStatus
-    redactions: list[Redaction] = Field(default_factory=list)
-    audit_id: str = Field(description="the id of the :AuditEvent written in the same transaction")
-    decision_id: str = Field(description="the id of the firewall decision (a4s_decision_id in Neo4j)")
-
-    @classmethod
-    def from_result(cls, result: AddResult) -> AddMemoryOut:
-        return cls(
-            memory_id=result.memory_id,
-            stop_reason=result.stop_reason,
-            group_id=result.group_id,
-            status=result.status,
-            redactions=list(result.redactions),
-            # The write's audit event is appended in the transaction that makes it visible, so an
-            # acknowledged write always has one; fail closed if that ever stops being true.
-            audit_id=_required(result.audit_id, "audit event"),
-            decision_id=result.decision_id,
-        )
-
-
-def _required(value: str | None, what: str) -> str:
-    if value is None:
-        raise StoreUnavailable(f"the write has no {what}; refusing to acknowledge it")
-    return value
-
-
 class SearchRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -130,11 +88,6 @@ class SearchRequest(BaseModel):
     def policy(self) -> ContextPolicy:
         """The default ContextPolicy, narrowed to the requested window (never widened)."""
         return ContextPolicy(since=self.since, until=self.until)
-
-
-class SearchResponse(BaseModel):
-    results: list[SearchHit]  # the CONTRACT §4 result shape (plus score)
-    stop_reason: StopReason = StopReason.SUCCESS_READ
 
 
 class PromoteRequest(BaseModel):

@@ -24,6 +24,8 @@ from a4s_memory.contract import (
     Visibility,
 )
 from a4s_memory.status import MemoryStatus
+from a4s_memory.types import Redaction as Redaction  # re-exported (wire models)
+from a4s_memory.types import SecretLevel as SecretLevel
 
 __all__ = [
     "REDACTION_TOKEN",
@@ -48,14 +50,6 @@ class TrustLevel(StrEnum):
     HIGH = "high"
     MEDIUM = "medium"
     LOW = "low"
-
-
-class SecretLevel(StrEnum):
-    """Seed 003 "What Counts as a Secret"."""
-
-    DEFINITE = "definite"
-    PROBABLE = "probable"
-    POSSIBLE = "possible"
 
 
 class Layer(StrEnum):
@@ -109,18 +103,6 @@ class Finding(BaseModel):
     layer: Layer
     reason: str
     stop_reason: StopReason | None = None  # None: informational (e.g. a redaction, a soft flag)
-
-
-class Redaction(BaseModel):
-    """One secret replaced by ``[SECRET_REDACTED]``; span is in the ORIGINAL text. No value."""
-
-    model_config = ConfigDict(frozen=True)
-
-    kind: str
-    rule_id: str
-    start: int
-    end: int
-    level: SecretLevel
 
 
 class FirewallDecision(BaseModel):

@@ -27,10 +27,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from a4s_memory.access import require_group_ids
-from a4s_memory.contract import Visibility
 from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.graph.embedder import SizedEmbedder
@@ -59,6 +58,8 @@ from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind
 from a4s_memory.spaces import parse_group_id
 from a4s_memory.status import MemoryStatus
 from a4s_memory.telemetry import span
+from a4s_memory.types import Provenance as Provenance  # re-exported (wire models)
+from a4s_memory.types import SearchHit as SearchHit
 
 __all__ = ["EPISODE_EMBEDDING", "Provenance", "SearchHit", "SearchOptions", "policy_search"]
 
@@ -74,15 +75,6 @@ MIN_POOL: Final = 40
 
 
 
-class Provenance(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    episodes: list[str]
-    source_type: str | None = None
-    written_by: str | None = None
-    decision_id: str | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class SearchOptions:
     """How to rank (never what may be seen: that is the ContextPolicy's)."""
@@ -91,26 +83,6 @@ class SearchOptions:
     # Optional recency weighting (off by default): a hit loses half its score per this many days
     # of reference time behind the newest candidate.
     recency_half_life_days: float | None = None
-
-
-class SearchHit(BaseModel):
-    """One result, CONTRACT §4 shape plus ``score`` (the final ranking score, higher is better)
-    and ``reference_time`` (when the remembered thing happened: the episode's or fact's
-    ``valid_at``; entities have none)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    uuid: str
-    kind: MemoryKind
-    text: str
-    group_id: str
-    visibility: Visibility
-    status: MemoryStatus
-    valid_at: datetime | None
-    created_at: datetime | None
-    reference_time: datetime | None = None
-    score: float
-    provenance: Provenance
 
 
 def _native(value: Any) -> Any:

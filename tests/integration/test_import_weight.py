@@ -1,6 +1,6 @@
-"""Issue 16 (first step): ``import a4s_memory`` and its light modules load none of the server
-stack; the client stays exported and loads on first use. In a fresh interpreter, since this test
-session has long imported everything."""
+"""Issue 16: ``import a4s_memory``, its light modules and the HTTP client load none of the server
+stack (the client's wire models live in the leaf ``a4s_memory.types``). In a fresh interpreter,
+since this test session has long imported everything."""
 
 from __future__ import annotations
 
@@ -21,6 +21,12 @@ def _loaded(statements: str) -> list[str]:
 def test_the_package_and_its_light_modules_load_no_server_stack() -> None:
     # Before: 1,530 modules, all six of these (the package imported the client eagerly).
     assert _loaded("import a4s_memory, a4s_memory.contract, a4s_memory.errors") == []
+
+
+def test_the_client_loads_no_server_stack() -> None:
+    # Before: the client imported api.schemas -> graph.search -> graphiti_core, neo4j, numpy...
+    assert _loaded("from a4s_memory import AsyncMemoryClient\nfrom a4s_memory.client import "
+                   "AsyncMemoryClient as C") == []  # fmt: skip
 
 
 def test_the_client_is_exported_and_loads_on_first_use() -> None:
