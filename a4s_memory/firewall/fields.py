@@ -28,7 +28,7 @@ from a4s_memory.firewall.categories import forbidden_findings
 from a4s_memory.firewall.injection import regex_findings
 from a4s_memory.firewall.models import Finding, Layer, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
-from a4s_memory.firewall.secrets import detect_secrets, redact
+from a4s_memory.firewall.secrets import detect_secrets, hidden_by_folding, redact
 
 __all__ = ["MAX_METADATA_DEPTH", "MAX_METADATA_ENTRIES", "ScreenedMetadata", "screen_field",
            "screen_metadata"]
@@ -46,12 +46,15 @@ def _secrets(text: str) -> list[Redaction]:
     """Secret spans of ``text``; a secret only visible after folding look-alike or invisible
     characters is reported as one span over the whole text (its place is unknown)."""
     spans = detect_secrets(text)
-    if not text.isascii():
-        folded = fold(strip_invisible(text)[0])
-        if folded != text and len(detect_secrets(folded)) > len(spans):
-            return [Redaction(kind="obfuscated", rule_id="secret.obfuscated", start=0,
-                              end=len(text), level=SecretLevel.DEFINITE)]
+    if hidden_by_folding(text, spans):
+        return [Redaction(kind="obfuscated", rule_id="secret.obfuscated", start=0,
+                          end=len(text), level=SecretLevel.DEFINITE)]
     return spans
+
+
+def _secret_in_key() -> Finding:
+    return Finding(rule_id="metadata.secret.in_key", layer=Layer.SECRET,
+                   reason="secret in a metadata key", stop_reason=StopReason.FORBIDDEN_CATEGORY)
 
 
 def _rules(prefix: str, text: str) -> list[Finding]:
@@ -97,9 +100,7 @@ def _leaf(out: ScreenedMetadata, label: str, value: str) -> str:
     inside = [s.model_copy(update={"start": s.start - len(prefix), "end": s.end - len(prefix)})
               for s in spans if s.start >= len(prefix)]
     if len(inside) < len(spans):  # a secret in (or across) the key: not redactable
-        out.findings.append(Finding(rule_id="metadata.secret.in_key", layer=Layer.SECRET,
-                                    reason="secret in a metadata key",
-                                    stop_reason=StopReason.FORBIDDEN_CATEGORY))
+        out.findings.append(_secret_in_key())
     for span in inside:
         out.findings.append(Finding(rule_id=f"metadata.{span.rule_id}", layer=Layer.SECRET,
                                     reason=f"{span.level} secret in metadata (redacted)"))
@@ -110,9 +111,7 @@ def _leaf(out: ScreenedMetadata, label: str, value: str) -> str:
 def _key_only(out: ScreenedMetadata, name: str) -> None:
     out.findings.extend(_rules("metadata", name))
     if _secrets(name):
-        out.findings.append(Finding(rule_id="metadata.secret.in_key", layer=Layer.SECRET,
-                                    reason="secret in a metadata key",
-                                    stop_reason=StopReason.FORBIDDEN_CATEGORY))
+        out.findings.append(_secret_in_key())
 
 
 def _walk(out: ScreenedMetadata, value: Any, label: str, depth: int) -> Any:

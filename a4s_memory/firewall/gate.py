@@ -36,13 +36,12 @@ from a4s_memory.firewall.models import (
     FirewallDecision,
     Layer,
     Redaction,
-    SecretLevel,
     TrustLevel,
     WriteRequest,
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.rules import INJECTION_RULES
-from a4s_memory.firewall.secrets import detect_secrets, redact
+from a4s_memory.firewall.secrets import detect_secrets, hidden_by_folding, hides_more, redact
 from a4s_memory.firewall.session import SessionGate
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
@@ -51,24 +50,11 @@ __all__ = ["Firewall"]
 
 _SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION, Layer.MODEL})
 _OWNER_SOURCES: Final = frozenset({None, SourceType.USER_MESSAGE, SourceType.EXPLICIT_SAVE})
+_INJECTION_BY_ID: Final = {rule.id: rule for rule in INJECTION_RULES}
 
 
 def _f(rule_id: str, layer: Layer, reason: str, stop: StopReason | None) -> Finding:
     return Finding(rule_id=rule_id, layer=layer, reason=reason, stop_reason=stop)
-
-
-_LEVEL_RANK: Final = {SecretLevel.DEFINITE: 0, SecretLevel.PROBABLE: 1, SecretLevel.POSSIBLE: 2}
-
-
-def _hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
-    """True when normalising the text reveals secrets the original spans do not cover (more of
-    them, or a stronger level): their positions in the original are unknown, so reject."""
-    if not folded:
-        return False
-    if len(folded) > len(original):
-        return True
-    best = min(_LEVEL_RANK[r.level] for r in folded)
-    return not original or best < min(_LEVEL_RANK[r.level] for r in original)
 
 
 class Firewall:
@@ -111,11 +97,7 @@ class Firewall:
         ref). When look-alike or invisible characters hide a secret whose place in the original
         is unknown, nothing of the text is kept (fail closed)."""
         spans = detect_secrets(text)
-        if not text.isascii():
-            folded = fold(strip_invisible(text)[0])
-            if folded != text and _hides_more(detect_secrets(folded), spans):
-                return "[REDACTED]"
-        return redact(text, spans)
+        return "[REDACTED]" if hidden_by_folding(text, spans) else redact(text, spans)
 
     # -- internals ------------------------------------------------------------------------------
     @staticmethod
@@ -152,7 +134,7 @@ class Firewall:
             folded_text = fold(strip_invisible(text)[0])
             if folded_text != text:
                 folded = TextScan(folded_text)
-                if _hides_more(detect_secrets(folded_text, scan=folded), spans):
+                if hides_more(detect_secrets(folded_text, scan=folded), spans):
                     findings.append(_f("secret.obfuscated", Layer.SECRET,
                                        "secret hidden by invisible or look-alike characters",
                                        StopReason.FORBIDDEN_CATEGORY))
@@ -201,9 +183,8 @@ class Firewall:
         if not hits or not owner_text or not is_config_paste(req.text):
             return found
         stripped = without_comments(req.text)
-        rules = {r.id: r for r in INJECTION_RULES}
         cleared = {f.rule_id for f in hits
-                   if not rules[f.rule_id].search(stripped, stripped.lower())}  # fmt: skip
+                   if not _INJECTION_BY_ID[f.rule_id].search(stripped, stripped.lower())}  # fmt: skip
         kept = [f for f in found if f.rule_id not in cleared]
         return kept + [structural_exemption(rule_id) for rule_id in sorted(cleared)]
 

@@ -25,9 +25,10 @@ from typing import Final
 
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
+from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.triggers import TextScan, register
 
-__all__ = ["SECRET_RULES", "SecretRule", "detect_secrets", "redact"]
+__all__ = ["SECRET_RULES", "SecretRule", "detect_secrets", "hidden_by_folding", "hides_more", "redact"]
 
 _D: Final = SecretLevel.DEFINITE
 _P: Final = SecretLevel.PROBABLE
@@ -266,3 +267,26 @@ def redact(text: str, spans: list[Redaction]) -> str:
         pos = r.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+_LEVEL_RANK: Final = {_D: 0, _P: 1, _Q: 2}
+
+
+def hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
+    """True when normalising the text reveals secrets the original spans do not cover (more of
+    them, or a stronger level): their positions in the original are unknown, so reject."""
+    if not folded:
+        return False
+    if len(folded) > len(original):
+        return True
+    best = min(_LEVEL_RANK[r.level] for r in folded)
+    return not original or best < min(_LEVEL_RANK[r.level] for r in original)
+
+
+def hidden_by_folding(text: str, spans: list[Redaction]) -> bool:
+    """Do look-alike or invisible characters in ``text`` hide a secret ``spans`` (the secrets
+    found in ``text`` itself) do not cover? For callers that have no folded scan of their own."""
+    if text.isascii():
+        return False
+    folded = fold(strip_invisible(text)[0])
+    return folded != text and hides_more(detect_secrets(folded), spans)
