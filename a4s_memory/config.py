@@ -59,7 +59,7 @@ class Settings(BaseSettings):
     write_quota_per_minute: float = Field(120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))
     write_quota_burst: int = Field(30, ge=1, validation_alias=_env("A4S_WRITE_QUOTA_BURST"))
     # "sync": a write is extracted inside its request (201); "queue": screened in the request,
-    # answered 202 with a job id, extracted by `a4s-memory worker` processes (a4s_memory/jobs.py).
+    # answered 202 with a job id, extracted by `a4s-memory worker` processes (a4s_memory/store/jobs.py).
     ingest_mode: str = Field("sync", pattern="^(sync|queue)$", validation_alias=_env("A4S_INGEST_MODE"))
     job_lease_s: float = Field(300.0, gt=0, validation_alias=_env("A4S_JOB_LEASE_S"))
     # Where the buckets live: "memory" (per process) or "neo4j" (shared by every worker/replica).
@@ -76,7 +76,7 @@ class Settings(BaseSettings):
     )
     llm_model: str | None = Field(None, validation_alias=_env("A4S_LLM_MODEL"))
     embedding_model: str | None = Field(None, validation_alias=_env("A4S_EMBEDDING_MODEL"))
-    # Which embedder writes and searches vectors (graph/embedder.py, docs/offline-mode.md): "auto"
+    # Which embedder writes and searches vectors (store/embedder.py, docs/offline-mode.md): "auto"
     # = OpenAI-compatible when an endpoint is configured, else MiniLM-ONNX when the `embed` extra
     # is installed, else MiniLM (sentence-transformers) when installed, else hashing.
     embedder: str = Field("auto", pattern="^(auto|openai|minilm-onnx|minilm|hashing)$",

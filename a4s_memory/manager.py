@@ -24,32 +24,11 @@ from typing import Any, cast
 from pydantic import BaseModel, ValidationError
 
 from a4s_memory.access import AccessDecision, Action
-from a4s_memory.audit.chain import AuditLog, AuditVerification
 from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, content_hash
-from a4s_memory.batch import MAX_BATCH_ITEMS, BatchResult, write_batch
 from a4s_memory.config import Settings
 from a4s_memory.contract import Visibility
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
 from a4s_memory.firewall import Firewall
-from a4s_memory.graph.embedder import SizedEmbedder
-from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
-from a4s_memory.graph.ingest import Ingestor
-from a4s_memory.graph.ranking import build_reranker
-from a4s_memory.graph.search import SearchHit, SearchOptions, policy_search
-from a4s_memory.graph.transitions import (
-    ElementRef,
-    Evidence,
-    TxHook,
-    contradict,
-    delete_episode,
-    locate,
-    promote,
-    quarantine,
-    supersede,
-)
-from a4s_memory.jobs import ClaimedJob, JobAccepted, JobQueue, JobView
-from a4s_memory.lifecycle.add_flow import WriteDeps, add_memory, screen_write, store_write
 from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.lifecycle.service import Lifecycle
 from a4s_memory.lifecycle.transition_inputs import (
@@ -57,7 +36,6 @@ from a4s_memory.lifecycle.transition_inputs import (
     screened_evidence,
     screened_reason,
 )
-from a4s_memory.memory_view import load_memory_view
 from a4s_memory.models import (
     AddMemory,
     AddResult,
@@ -75,9 +53,31 @@ from a4s_memory.models_lifecycle import (
 )
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.quota import Quota
-from a4s_memory.quota_shared import build_quota
-from a4s_memory.registry import AgentRegistry, Registration
+from a4s_memory.store.audit_log import AuditLog, AuditVerification
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import SizedEmbedder
+from a4s_memory.store.graphiti_factory import GraphitiBundle, build_graphiti
+from a4s_memory.store.ingest import Ingestor
+from a4s_memory.store.jobs import ClaimedJob, JobAccepted, JobQueue, JobView
+from a4s_memory.store.memory_view import load_memory_view
+from a4s_memory.store.quota import build_quota
+from a4s_memory.store.ranking import build_reranker
+from a4s_memory.store.registry import AgentRegistry, Registration
+from a4s_memory.store.search import SearchHit, SearchOptions, policy_search
+from a4s_memory.store.transitions import (
+    ElementRef,
+    Evidence,
+    TxHook,
+    contradict,
+    delete_episode,
+    locate,
+    promote,
+    quarantine,
+    supersede,
+)
 from a4s_memory.telemetry import observe_search, observe_write
+from a4s_memory.write.batch import MAX_BATCH_ITEMS, BatchResult, write_batch
+from a4s_memory.write.flow import WriteDeps, add_memory, screen_write, store_write
 
 __all__ = ["ManagerParts", "MemoryManager"]
 
@@ -160,7 +160,7 @@ class MemoryManager:
     # -- writes ------------------------------------------------------------------------------------
 
     async def add(self, requester_id: str, request: AddMemory | dict[str, Any]) -> AddResult:
-        """Firewall, then store; one audit event either way (a4s_memory.lifecycle.add_flow)."""
+        """Firewall, then store; one audit event either way (a4s_memory.write.flow)."""
         with observe_write() as done:
             await self._p.quota.spend(requester_id)
             result = await add_memory(self._writes, requester_id, _parse(AddMemory, request))
@@ -194,7 +194,7 @@ class MemoryManager:
     async def add_many(
         self, requester_id: str, items: Sequence[AddMemory | dict[str, Any]]
     ) -> BatchResult:
-        """Up to 100 writes, each answered on its own (a4s_memory.batch); one quota token."""
+        """Up to 100 writes, each answered on its own (a4s_memory.write.batch); one quota token."""
         if not 1 <= len(items) <= MAX_BATCH_ITEMS:
             raise InvalidRequest(f"a batch holds 1-{MAX_BATCH_ITEMS} items",
                                  suggestion="split it into several batches")

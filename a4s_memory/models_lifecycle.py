@@ -7,11 +7,11 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from a4s_memory.audit.chain import AuditVerification
 from a4s_memory.audit.events import AuditEventView
 from a4s_memory.contract import StopReason
-from a4s_memory.lifecycle.versions import VersionView
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.audit_log import AuditVerification
+from a4s_memory.store.versions import VersionView
 
 __all__ = [
     "AuditEventView",

@@ -4,7 +4,7 @@ requester-facing write, so REST, MCP, the client, the CLI and import share one l
 An in-process token bucket per requester id: ``burst`` writes at once, refilled at
 ``writes_per_minute``; ``writes_per_minute=0`` turns it off. In-process means per worker: with N
 uvicorn workers the effective quota is N times larger: ``A4S_WRITE_QUOTA_STORE=neo4j`` shares one
-bucket per requester across workers and replicas (:mod:`a4s_memory.quota_shared`). A refused write has changed nothing, so a client may wait ``retry_after`` and retry.
+bucket per requester across workers and replicas (:mod:`a4s_memory.store.quota`). A refused write has changed nothing, so a client may wait ``retry_after`` and retry.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import ConfigurationError
+from a4s_memory.store.db import Neo4jStore
 
 __all__ = ["SchemaReport", "apply_schema", "load_statements", "schema_dir"]
 

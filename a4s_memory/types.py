@@ -3,7 +3,7 @@
 A leaf: it imports only the contract (enums), the four-axis status, the ContextPolicy's kinds and
 the error tree, so ``AsyncMemoryClient`` loads no server stack (FastAPI, Neo4j, Graphiti, numpy;
 tests/integration/test_import_weight.py). The server's modules re-export these names where they
-were defined before (``a4s_memory.graph.search.SearchHit``, ``a4s_memory.models.MemoryView``, ...).
+were defined before (``a4s_memory.store.search.SearchHit``, ``a4s_memory.models.MemoryView``, ...).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""``a4s-memory worker``: the process that stores queued writes (a4s_memory.jobs).
+"""``a4s-memory worker``: the process that stores queued writes (a4s_memory.store.jobs).
 
 Claims one job at a time (the head of a space, oldest first), stores it through the same code as
-a synchronous write (:func:`~a4s_memory.lifecycle.add_flow.store_write`), marking it done inside
+a synchronous write (:func:`~a4s_memory.write.flow.store_write`), marking it done inside
 the commit transaction; a failure puts it back with a backoff. Several workers may run at once,
 on any hosts that reach the Neo4j. SIGTERM/SIGINT stop it after the job in hand.
 """

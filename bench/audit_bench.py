@@ -37,10 +37,10 @@ from neo4j import AsyncManagedTransaction  # noqa: E402
 
 from a4s_memory.audit.events import AuditAction, AuditDraft  # noqa: E402
 from a4s_memory.config import Settings  # noqa: E402
-from a4s_memory.db import Neo4jStore, connect, run_in_tx  # noqa: E402
 from a4s_memory.manager import MemoryManager  # noqa: E402
 from a4s_memory.schema import apply_schema  # noqa: E402
 from a4s_memory.spaces import spaces_of  # noqa: E402
+from a4s_memory.store.db import Neo4jStore, connect, run_in_tx  # noqa: E402
 
 OWNER = "bench-owner"
 

@@ -32,8 +32,8 @@ from recall_data import CORPUS, parse
 
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import connect
 from a4s_memory.errors import A4SError
+from a4s_memory.store.db import connect
 from tests.integration.cleanup import remove_agents
 
 OWNER = "bench-batch"

@@ -32,14 +32,14 @@ os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 
 from pydantic import SecretStr
 
-from a4s_memory.audit.chain import AuditLog
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.errors import A4SError, NotFound
 from a4s_memory.neo4j_local import LocalNeo4j
 from a4s_memory.schema import apply_schema
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.audit_log import AuditLog
+from a4s_memory.store.db import Neo4jStore, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.load_bench import serve, settings_for_load

@@ -34,9 +34,9 @@ from a4s_memory.api.app import create_app
 from a4s_memory.api.background import serve_in_background
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.errors import A4SError
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore, connect
 
 RESULTS = Path(__file__).resolve().parent / "results" / "load.json"
 

@@ -42,13 +42,13 @@ from asgi_lifespan import LifespanManager
 from a4s_memory.api.app import create_app
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.errors import A4SError
-from a4s_memory.graph.embedder import SizedEmbedder, build_embedder
-from a4s_memory.graph.search import policy_search
 from a4s_memory.models import AddMemory
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore, connect
+from a4s_memory.store.embedder import SizedEmbedder, build_embedder
+from a4s_memory.store.search import policy_search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.recall_data import (

@@ -43,11 +43,11 @@ from graphiti_core.llm_client import LLMClient, LLMConfig
 from graphiti_core.search.search_config_recipes import EDGE_HYBRID_SEARCH_RRF
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore, connect
-from a4s_memory.graph.search import policy_search
-from a4s_memory.graph.search_channels import lucene_query as _lucene
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.db import Neo4jStore, connect
+from a4s_memory.store.search import policy_search
+from a4s_memory.store.search_channels import lucene_query as _lucene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.seeding import EMBEDDER, Seeded, cleanup, seed

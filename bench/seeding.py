@@ -21,9 +21,9 @@ from typing import Any
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 
 from a4s_memory.contract import TruthStatus
-from a4s_memory.db import Neo4jStore
-from a4s_memory.graph.embedder import HashingEmbedder
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import HashingEmbedder
 
 EMBEDDER = HashingEmbedder()
 BATCH = 1000

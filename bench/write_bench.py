@@ -39,10 +39,10 @@ from graphiti_core.nodes import EntityNode
 from graphiti_core.utils.datetime_utils import utc_now
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore, connect
-from a4s_memory.graph.graphiti_factory import build_graphiti
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore, connect
+from a4s_memory.store.graphiti_factory import build_graphiti
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.seeding import cleanup

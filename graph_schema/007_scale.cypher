@@ -3,7 +3,7 @@
 CREATE CONSTRAINT a4s_quota_requester_unique IF NOT EXISTS
 FOR (q:A4SQuota) REQUIRE q.requester_id IS UNIQUE;
 
-// Issue 15: the durable ingestion queue (a4s_memory/jobs.py).
+// Issue 15: the durable ingestion queue (a4s_memory/store/jobs.py).
 CREATE CONSTRAINT a4s_job_id_unique IF NOT EXISTS
 FOR (j:A4SJob) REQUIRE j.job_id IS UNIQUE;
 

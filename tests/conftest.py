@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.schema import apply_schema
+from a4s_memory.store.db import Neo4jStore, connect
 
 # The suite's seeds (tests/integration/seed.py, bench/seeding.py) write HashingEmbedder vectors
 # and many assertions are about lexical matches, so every test runs with the hashing embedder

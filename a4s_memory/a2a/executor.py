@@ -29,10 +29,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from a4s_memory.contract import StopReason, Visibility
 from a4s_memory.errors import A4SError
-from a4s_memory.graph.search import SearchHit
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.search import SearchHit
 
 __all__ = [
     "PUBLIC_ONLY",

@@ -29,10 +29,10 @@ from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
 from a4s_memory.contract import CONTRACT_VERSION
-from a4s_memory.db import connect
 from a4s_memory.manager import MemoryManager
 from a4s_memory.mcp_server import mount_mcp
-from a4s_memory.quota_shared import build_quota
+from a4s_memory.store.db import connect
+from a4s_memory.store.quota import build_quota
 
 __all__ = ["create_app"]
 

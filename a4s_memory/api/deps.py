@@ -13,8 +13,8 @@ from fastapi import Depends, Request
 
 from a4s_memory.api.auth import Requester, resolve_requester
 from a4s_memory.api.state import AppState
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 
 
 def get_state(request: Request) -> AppState:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 
 
 @dataclass(slots=True)

@@ -1,14 +1,6 @@
-"""The hash-chained audit log (seed 000 G4, seed 003): docs/audit.md."""
+"""Audit events: what one event holds and how it is hashed (docs/audit.md). Pure: the chain
+itself is stored by :mod:`a4s_memory.store.audit_log`."""
 
-from a4s_memory.audit.chain import DEFAULT_RETENTION_DAYS, AuditLog, AuditVerification
 from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, ValidationResult
 
-__all__ = [
-    "DEFAULT_RETENTION_DAYS",
-    "AuditAction",
-    "AuditDraft",
-    "AuditEventView",
-    "AuditLog",
-    "AuditVerification",
-    "ValidationResult",
-]
+__all__ = ["AuditAction", "AuditDraft", "AuditEventView", "ValidationResult"]

@@ -18,11 +18,11 @@ from typing import Any, Final
 import click
 from pydantic import ValidationError
 
-from a4s_memory.batch import MAX_BATCH_ITEMS, BatchItemResult
 from a4s_memory.cli.lifecycle_cmd import _AS, _echo, _progress, _run
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
+from a4s_memory.write.batch import MAX_BATCH_ITEMS, BatchItemResult
 
 __all__ = ["import_chat_cmd"]
 

@@ -20,10 +20,10 @@ from typing import Any, TextIO, TypeVar
 import click
 from pydantic import BaseModel
 
-from a4s_memory.audit.chain import DEFAULT_RETENTION_DAYS
 from a4s_memory.cli.common import settings_from_context
-from a4s_memory.db import connect
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.audit_log import DEFAULT_RETENTION_DAYS
+from a4s_memory.store.db import connect
 
 __all__ = [
     "audit_group",

@@ -24,11 +24,11 @@ import click
 
 from a4s_memory.cli.common import settings_from_context
 from a4s_memory.config import Settings
-from a4s_memory.db import connect
-from a4s_memory.graph.embedder import build_embedder
 from a4s_memory.manager import MemoryManager
 from a4s_memory.probes import PROBES, ProbeRunReport, run_probes
 from a4s_memory.sentinels import SentinelAlert, SentinelRunner
+from a4s_memory.store.db import connect
+from a4s_memory.store.embedder import build_embedder
 
 probe_group = click.Group("probe", help="Adversarial probes of the memory firewall (seed 004).")
 

@@ -8,8 +8,8 @@ import click
 
 from a4s_memory.cli.common import settings_from_context
 from a4s_memory.config import Settings
-from a4s_memory.db import connect
 from a4s_memory.schema import SchemaReport, apply_schema
+from a4s_memory.store.db import connect
 
 schema_group = click.Group("schema", help="Manage the Neo4j schema (idempotent).")
 

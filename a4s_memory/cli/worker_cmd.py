@@ -1,4 +1,4 @@
-"""``a4s-memory worker [--drain]``: store queued writes (a4s_memory.jobs, a4s_memory.worker)."""
+"""``a4s-memory worker [--drain]``: store queued writes (a4s_memory.store.jobs, a4s_memory.worker)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import signal
 import click
 
 from a4s_memory.cli.common import settings_from_context
-from a4s_memory.db import connect
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import connect
 from a4s_memory.worker import run_worker
 
 __all__ = ["worker"]

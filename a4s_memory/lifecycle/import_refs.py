@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from a4s_memory.errors import InvalidRequest
-from a4s_memory.lifecycle.versions import item_id
+from a4s_memory.store.versions import item_id
 
 __all__ = ["ResolvedImport", "resolve_references"]
 

@@ -9,66 +9,38 @@ hashed again. Expiry is not restored: a rollback is a re-confirmation and restar
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from a4s_memory.audit.chain import AuditLog
 from a4s_memory.audit.events import AuditAction, AuditDraft, ValidationResult, content_hash
 from a4s_memory.contract import Category, SecurityStatus, StopReason, TTLClass
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest, NotFound, StoreUnavailable
 from a4s_memory.firewall import FirewallDecision, TrustLevel
-from a4s_memory.graph.ingest import Ingestor
-from a4s_memory.graph.ingest_models import ItemWrite, WriteProvenance
-from a4s_memory.graph.ingest_structured import item_episode_body
-from a4s_memory.graph.status_ledger import now_utc
-from a4s_memory.graph.transitions import ElementRef
-from a4s_memory.lifecycle.ttl import Tier, deadlines, ttl_for
-from a4s_memory.lifecycle.versions import VersionSpec, status_from_snapshot
-from a4s_memory.lifecycle.writer import WriteBox, write_finalizer
-from a4s_memory.models_lifecycle import RollbackResult, VersionView
+from a4s_memory.models_lifecycle import RollbackResult
 from a4s_memory.spaces import parse_group_id
 from a4s_memory.status import most_severe
+from a4s_memory.store.audit_log import AuditLog
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.ingest import Ingestor
+from a4s_memory.store.ingest_models import ItemWrite, WriteProvenance
+from a4s_memory.store.ingest_structured import item_episode_body
+from a4s_memory.store.ledger import now_utc
+from a4s_memory.store.transitions import ElementRef
+from a4s_memory.store.versions import (
+    VersionSpec,
+    episode_content,
+    item_of,
+    ledger_entry,
+    list_versions,
+    status_from_snapshot,
+    version_record,
+)
+from a4s_memory.ttl import Tier, deadlines, ttl_for
+from a4s_memory.write.steps import WriteBox, write_finalizer
 
-__all__ = ["list_versions", "rollback_item"]
+__all__ = ["RollbackTarget", "list_versions", "rollback_item"]
 
-_ITEM_OF = "MATCH (v:A4SVersion {memory_id: $uuid}) RETURN v.item_id AS item_id LIMIT 1"
-_VERSIONS = """
-MATCH (v:A4SVersion {item_id: $item_id})
-OPTIONAL MATCH (i:A4SItem {item_id: $item_id})
-RETURN properties(v) AS v, i.current_version AS current ORDER BY v.version
-"""
-_VERSION = "MATCH (v:A4SVersion {item_id: $item_id, version: $version}) RETURN properties(v) AS v"
-_ENTRY = "MATCH (s:A4SStatus {uuid: $uuid}) RETURN properties(s) AS entry"
-_STORED = "MATCH (ep:Episodic {uuid: $uuid}) RETURN ep.content AS content"
 _RANK_TRUST = {3: TrustLevel.HIGH, 2: TrustLevel.MEDIUM, 1: TrustLevel.LOW}
-
-
-async def _item_of(store: Neo4jStore, memory_id: str) -> str:
-    rows = await store.execute(_ITEM_OF, {"uuid": memory_id})
-    if not rows:
-        raise InvalidRequest(
-            "only structured items (category + key) are versioned",
-            suggestion="free-text memories have no versions; delete or supersede them instead",
-        )
-    return str(rows[0]["item_id"])
-
-
-async def list_versions(store: Neo4jStore, memory_id: str) -> list[VersionView]:
-    rows = await store.execute(_ITEM_OF, {"uuid": memory_id})
-    if not rows:
-        return []
-    item = str(rows[0]["item_id"])
-    out = []
-    for row in await store.execute(_VERSIONS, {"item_id": item}):
-        v = dict(row["v"])
-        out.append(VersionView(
-            version=int(v["version"]), timestamp=str(v["timestamp"]), agent_id=str(v["agent_id"]),
-            content_hash=str(v["content_hash"]), validation_score=float(v["validation_score"]),
-            pinned=bool(v.get("pinned")), memory_id=str(v["memory_id"]),
-            written_by=v.get("written_by"), current=row["current"] == v["version"],
-            status=status_from_snapshot(str(v["status_json"])) if v.get("status_json") else None,
-        ))  # fmt: skip
-    return out
 
 
 def _provenance(ref: ElementRef, entry: dict[str, Any], value: str, requester: str,
@@ -92,21 +64,33 @@ def _provenance(ref: ElementRef, entry: dict[str, Any], value: str, requester: s
     )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class RollbackTarget:
+    """Which version of the item holding ``ref`` to restore, on whose behalf."""
+
+    ref: ElementRef
+    to_version: int
+    requester_id: str
+
+
 async def rollback_item(
-    store: Neo4jStore, ingestor: Ingestor, audit: AuditLog, ref: ElementRef, target: tuple[str, int]
+    store: Neo4jStore, ingestor: Ingestor, audit: AuditLog, target: RollbackTarget
 ) -> RollbackResult:
-    """Restore version ``target[1]`` of the item holding ``ref``; ``target[0]`` = requester."""
-    requester, to_version = target
-    item = await _item_of(store, ref.uuid)
-    rows = await store.execute(_VERSION, {"item_id": item, "version": to_version})
-    if not rows:
+    """Restore ``target.to_version`` of the item holding ``target.ref``."""
+    ref, requester, to_version = target.ref, target.requester_id, target.to_version
+    item = await item_of(store, ref.uuid)
+    if item is None:
+        raise InvalidRequest(
+            "only structured items (category + key) are versioned",
+            suggestion="free-text memories have no versions; delete or supersede them instead",
+        )
+    version = await version_record(store, item, to_version)
+    if version is None:
         raise NotFound(f"no version {to_version} of this item (compacted or never written)")
-    version = dict(rows[0]["v"])
     value = str(version["content"])
     if content_hash(value) != version["content_hash"] or not version.get("status_json"):
         raise StoreUnavailable("the stored version fails its hash check; refusing to restore it")
-    entry_rows = await store.execute(_ENTRY, {"uuid": version["memory_id"]})
-    entry = dict(entry_rows[0]["entry"]) if entry_rows and entry_rows[0]["entry"] else {}
+    entry = await ledger_entry(store, str(version["memory_id"]))
     prov = _provenance(ref, entry, value, requester, version)
     category = Category(str(version["category"]))
     # The version's snapshot, but never safer than that version's episode is now (a quarantine
@@ -131,8 +115,8 @@ async def rollback_item(
     box = WriteBox()
     write = ItemWrite(provenance=prov, category=category, key=spec.key, value=value)
     outcome = await ingestor.add_item(write, write_finalizer(audit, draft, spec, box))
-    stored = await store.execute(_STORED, {"uuid": outcome.episode_uuid})
-    if not stored or stored[0]["content"] != item_episode_body(write) or box.version is None:
+    stored = await episode_content(store, outcome.episode_uuid)
+    if stored != item_episode_body(write) or box.version is None:
         raise StoreUnavailable("the restored content does not match the version's hash")
     return RollbackResult(
         memory_id=outcome.episode_uuid, item_id=item, restored_version=to_version,

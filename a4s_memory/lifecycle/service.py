@@ -15,21 +15,15 @@ from datetime import datetime
 from typing import Any
 
 from a4s_memory.access import Action
-from a4s_memory.audit.chain import AuditLog, AuditVerification
 from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, session_ref
 from a4s_memory.contract import Visibility
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.firewall import Firewall
-from a4s_memory.graph.ingest import Ingestor
-from a4s_memory.graph.status_ledger import now_utc
-from a4s_memory.graph.transitions import ElementRef
-from a4s_memory.lifecycle import deletion, portability, rollback, session, sweeper
+from a4s_memory.lifecycle import rollback, session
 from a4s_memory.lifecycle.export_signing import SIGNATURE, ExportKey, signature_valid
 from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
 from a4s_memory.lifecycle.import_trust import keep_quarantined
-from a4s_memory.lifecycle.pinning import set_pinned
 from a4s_memory.models import SESSION_ID_PATTERN
 from a4s_memory.models_lifecycle import (
     BulkDeleteResult,
@@ -39,17 +33,18 @@ from a4s_memory.models_lifecycle import (
     SweepReport,
     VersionView,
 )
-from a4s_memory.registry import AgentRegistry
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store import deletion, portability, sweeper
+from a4s_memory.store.audit_log import AuditLog, AuditVerification
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.ingest import Ingestor
+from a4s_memory.store.ledger import now_utc
+from a4s_memory.store.pinning import set_pinned
+from a4s_memory.store.registry import AgentRegistry
+from a4s_memory.store.transitions import ElementRef
 
 __all__ = ["Lifecycle"]
 
-# Elements of the agent its audit chain records as quarantined: a restore keeps them quarantined.
-_QUARANTINED = """
-MATCH (e:AuditEvent) WHERE e.agent_id = $agent_id AND e.action = 'quarantine'
-  AND e.memory_id IN $ids
-RETURN DISTINCT e.memory_id AS id
-"""
 
 
 class Lifecycle:
@@ -111,9 +106,8 @@ class Lifecycle:
     async def rollback(self, requester_id: str, ref: ElementRef, to_version: int) -> RollbackResult:
         if not isinstance(to_version, int) or to_version < 1:
             raise InvalidRequest("to_version must be a positive integer")
-        return await rollback.rollback_item(
-            self.store, self._ingestor, self.audit_log, ref, (requester_id, to_version)
-        )
+        target = rollback.RollbackTarget(ref, to_version, requester_id)
+        return await rollback.rollback_item(self.store, self._ingestor, self.audit_log, target)
 
     async def pin(self, requester_id: str, ref: ElementRef, pinned: bool) -> None:
         await set_pinned(self.store, self.audit_log, ref, (requester_id, pinned))
@@ -176,10 +170,8 @@ class Lifecycle:
         # Before anything is written; CPU-bound over every record: off the event loop.
         await asyncio.to_thread(screen_import, body, groups, self._firewall)
         resolved = resolve_references(body, groups, agent_id)
-        quarantined = await self.store.execute(
-            _QUARANTINED, {"agent_id": agent_id, "ids": resolved.ids}
-        )
-        kept, plan = keep_quarantined(resolved.records, {str(r["id"]) for r in quarantined})
+        quarantined = await self.audit_log.quarantined(agent_id, resolved.ids)
+        kept, plan = keep_quarantined(resolved.records, quarantined)
         draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id,
                            details={"verified": verified})  # fmt: skip
         counts, event = await portability.import_records(

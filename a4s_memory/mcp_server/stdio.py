@@ -18,11 +18,11 @@ from mcp.server.mcpserver import Context
 
 from a4s_memory.api.auth import Unauthenticated, load_keys
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import connect
 from a4s_memory.errors import ConfigurationError
 from a4s_memory.manager import MemoryManager
 from a4s_memory.mcp_server.tools import Caller, build_mcp_server
 from a4s_memory.spaces import validate_requester_id
+from a4s_memory.store.db import connect
 
 __all__ = ["KEY_ENV", "REQUESTER_ENV", "StdioIdentity", "serve_stdio", "verify_identity"]
 

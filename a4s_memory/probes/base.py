@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import A4SError
-from a4s_memory.graph.search import SearchHit
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import MemoryKind
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.search import SearchHit
 
 __all__ = ["Check", "ProbeContext", "ProbeFn", "ProbeResult", "expect_error", "returned"]
 

@@ -15,6 +15,7 @@ from a4s_memory.contract import TruthStatus
 from a4s_memory.errors import AccessDenied, FirewallRejected
 from a4s_memory.probes.base import ProbeContext, expect_error, returned
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.scratch import count_episodes
 
 __all__ = ["provenance_probe"]
 
@@ -27,7 +28,6 @@ _REFUSED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("forged source kind", {"source": {"type": "web_fetch", "ref": "https://probe.invalid/x"},
                             "source_kind": "USER_EXPLICIT"}),
 )  # fmt: skip
-_COUNT = "MATCH (e:Episodic) WHERE e.group_id IN $groups RETURN count(e) AS n"
 
 
 async def provenance_probe(ctx: ProbeContext) -> None:
@@ -39,8 +39,7 @@ async def provenance_probe(ctx: ProbeContext) -> None:
     peer_write = m.add(ctx.peer, {"agent_id": agent, "messages": _TEXT})
     ctx.check("refused: non-owner write", await expect_error(peer_write, AccessDenied) is not None)
     groups = list(spaces_of(agent).values())
-    rows = await ctx.store.execute(_COUNT, {"groups": groups})
-    ctx.check("nothing refused was stored", int(rows[0]["n"]) == 0)
+    ctx.check("nothing refused was stored", await count_episodes(ctx.store, groups) == 0)
 
     cited = await m.add(ctx.owner, {
         "agent_id": agent, "messages": _TEXT,

@@ -16,8 +16,6 @@ from typing import Final
 
 from pydantic import BaseModel
 
-from a4s_memory.audit.chain import AuditLog
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 from a4s_memory.probes.base import Check, ProbeContext, ProbeFn, ProbeResult
 from a4s_memory.probes.contradiction import contradiction_probe
@@ -25,6 +23,9 @@ from a4s_memory.probes.poisoning import poisoning_probe
 from a4s_memory.probes.provenance import provenance_probe
 from a4s_memory.sentinels.events import INCIDENT, PROBE, PROBE_AGENT, draft
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.audit_log import AuditLog
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.scratch import wipe_agent
 
 __all__ = ["PROBES", "ProbeRunReport", "cleanup_agent", "run_probes"]
 
@@ -36,16 +37,6 @@ PROBES: Final[Mapping[str, ProbeFn]] = {
     "provenance": provenance_probe,
 }
 PROBE_TIMEOUT_S: Final = 120.0
-
-_WIPE_GROUPS = """
-MATCH (n) WHERE n.group_id IN $groups WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS c
-"""
-_WIPE_AGENT = """
-OPTIONAL MATCH (a:Agent {agent_id: $agent_id}) DETACH DELETE a
-WITH 1 AS _
-MATCH (n) WHERE (n:AuditEvent OR n:AuditHead) AND n.agent_id = $agent_id DETACH DELETE n
-"""
-
 
 class ProbeRunReport(BaseModel):
     run_id: str
@@ -59,10 +50,7 @@ class ProbeRunReport(BaseModel):
 async def cleanup_agent(store: Neo4jStore, agent_id: str) -> None:
     """Remove a throwaway agent completely: its spaces (graph, ledger, items, versions), the
     Agent node and its own audit chain (the probe's outcome lives on the ``a4s-probes`` chain)."""
-    groups = list(spaces_of(agent_id).values())
-    while (await store.execute(_WIPE_GROUPS, {"groups": groups}))[0]["c"]:
-        pass
-    await store.execute(_WIPE_AGENT, {"agent_id": agent_id})
+    await wipe_agent(store, agent_id, list(spaces_of(agent_id).values()))
 
 
 async def _one(manager: MemoryManager, store: Neo4jStore, name: str, probe: ProbeFn) -> ProbeResult:

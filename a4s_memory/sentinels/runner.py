@@ -14,18 +14,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Sequence
 
-from graphiti_core.embedder.client import EmbedderClient
-
-from a4s_memory.audit.chain import AuditLog
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import A4SError
 from a4s_memory.manager import MemoryManager
 from a4s_memory.sentinels.cluster import detect_source_clusters
 from a4s_memory.sentinels.events import INCIDENT, SENTINEL_ALERT, draft
 from a4s_memory.sentinels.models import MemoryRecord, SentinelAlert, SentinelConfig
 from a4s_memory.sentinels.origin import detect_aligned_origin
-from a4s_memory.sentinels.records import embed_texts, load_memories
 from a4s_memory.sentinels.similarity import detect_similarity_anomalies
+from a4s_memory.store.audit_log import AuditLog
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import EmbedderClient
+from a4s_memory.store.sentinel_records import embed_texts, load_memories
 
 __all__ = ["SentinelRunner"]
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from a4s_memory.graph.embedder import tokens
 from a4s_memory.sentinels.models import (
     MemoryRecord,
     SentinelAlert,
@@ -27,6 +26,7 @@ from a4s_memory.sentinels.models import (
     Severity,
     cosine,
 )
+from a4s_memory.store.embedder import tokens
 
 __all__ = ["detect_similarity_anomalies", "lexical_overlap"]
 

@@ -1,7 +1,7 @@
 // Question: all quarantined (or malicious) memories of agent X, and who quarantined them and why.
 //   Memories quarantined at write time carry the firewall's decision (no transition); memories
 //   quarantined later carry the transition record {action: "quarantine", by, reason, at} that
-//   a4s_memory/graph/transitions.py appends to the ledger entry's a4s_evidence JSON log, and (when
+//   a4s_memory/store/transitions.py appends to the ledger entry's a4s_evidence JSON log, and (when
 //   the audit log is on) a matching AuditEvent {action: 'quarantine', requester_id}. Entity/fact
 //   overrides (quarantine of one element only) are listed too.
 // Parameters (run this in the Browser first):

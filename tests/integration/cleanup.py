@@ -3,8 +3,8 @@ in the shared database — both spaces (graph, ledger, items, versions), its aud
 
 from __future__ import annotations
 
-from a4s_memory.db import Neo4jStore
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore
 
 
 async def remove_agents(store: Neo4jStore, *agent_ids: str) -> None:

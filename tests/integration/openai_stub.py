@@ -39,7 +39,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from a4s_memory.graph.embedder import HashingEmbedder
+from a4s_memory.store.embedder import HashingEmbedder
 from tests.integration.openai_stub_answers import relevant, structured_answer
 
 __all__ = ["CHAT", "EMBEDDINGS", "RESPONSES", "OpenAIStub", "StubCall"]

@@ -17,9 +17,9 @@ from a4s_memory.contract import (
     Sensitivity,
     TruthStatus,
 )
-from a4s_memory.db import Neo4jStore
-from a4s_memory.graph.embedder import HashingEmbedder
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import HashingEmbedder
 
 MISSING: Final = object()
 """An override value meaning "do not write this property at all"."""

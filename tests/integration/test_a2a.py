@@ -16,8 +16,8 @@ from a2a.utils.errors import A2AError, InvalidParamsError
 
 from a4s_memory.a2a import SKILL_ID
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_a2a_support import (
     OWNER,
     PEER,

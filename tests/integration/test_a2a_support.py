@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-1"

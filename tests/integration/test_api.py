@@ -10,7 +10,7 @@ import pytest
 
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import (
     ADMIN,
     KEYS,

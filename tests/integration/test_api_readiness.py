@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 
 from a4s_memory.api.background import free_loopback_port
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import (
     api_settings,
     running_app,

@@ -16,10 +16,10 @@ import pytest
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import Settings
 from a4s_memory.contract import SecurityStatus, TruthStatus
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import AccessDenied, QuotaExceeded
 from a4s_memory.manager import MemoryManager
 from a4s_memory.quota import QuotaLimits, WriteQuota
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_a2a_support import OWNER as KEYED_OWNER
 from tests.integration.test_a2a_support import adapter_settings, auth

@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from a4s_memory.contract import StopReason
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import AccessDenied, FirewallRejected, NotFound
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_audit_helpers import OWNER, make_manager_fixture
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-5"

@@ -24,9 +24,9 @@ from a4s_memory.api.quota import ApiLimits
 from a4s_memory.cli.main import cli
 from a4s_memory.config import Settings
 from a4s_memory.contract import StopReason
-from a4s_memory.db import Neo4jStore, connect
 from a4s_memory.errors import QuotaExceeded
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore, connect
 from tests.integration.test_api_support import KEYS, api_settings, cleanup_agents
 
 OWNER = "owner-1"

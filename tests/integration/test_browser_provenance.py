@@ -22,8 +22,8 @@ from urllib.parse import urlparse
 import pytest
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 REPO = Path(__file__).resolve().parents[2]

@@ -24,7 +24,7 @@ from a4s_memory import (
 from a4s_memory.api.app import create_app
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.contract import StopReason
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import ADMIN, KEYS, api_settings, cleanup_agents, served
 
 REPO = Path(__file__).resolve().parents[2]

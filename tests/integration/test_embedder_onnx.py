@@ -18,10 +18,10 @@ from asgi_lifespan import LifespanManager
 from a4s_memory import AsyncMemoryClient
 from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
-from a4s_memory.graph import embedder_onnx
-from a4s_memory.graph.embedder import build_embedder
-from a4s_memory.graph.embedder_onnx import OnnxMiniLMEmbedder, onnx_minilm_available
+from a4s_memory.store import embedder_onnx
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import build_embedder
+from a4s_memory.store.embedder_onnx import OnnxMiniLMEmbedder, onnx_minilm_available
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_api_support import KEYS, api_settings
 

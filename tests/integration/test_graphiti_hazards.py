@@ -12,11 +12,11 @@ from graphiti_core.nodes import EntityNode, EpisodeType
 from neo4j.exceptions import Neo4jError
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
-from a4s_memory.graph.graphiti_factory import GraphitiBundle, build_graphiti
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.graphiti_factory import GraphitiBundle, build_graphiti
 from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
 
 REVIEWER = "reviewer-h"  # an admin: promotions need a second principal (no self-promotion)

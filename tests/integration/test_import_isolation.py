@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import A4SError
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_audit_helpers import ADMIN, wipe_memory
 

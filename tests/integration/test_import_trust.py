@@ -14,11 +14,11 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_audit_helpers import (
     ADMIN,
     OWNER,

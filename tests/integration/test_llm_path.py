@@ -16,12 +16,12 @@ from pydantic import SecretStr
 
 from a4s_memory.config import Settings
 from a4s_memory.contract import StopReason, TruthStatus
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import FirewallRejected
-from a4s_memory.graph.embedder import OpenAICompatibleEmbedder
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import OpenAICompatibleEmbedder
 from tests.integration.openai_stub import CHAT, EMBEDDINGS, RESPONSES, OpenAIStub, StubCall
 from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
 
@@ -158,7 +158,7 @@ async def test_structured_item_embeds_but_never_asks_the_llm(
         "messages": "concise", "source": {"type": "explicit_save"}, "ttl_class": "long",
     })  # fmt: skip
     assert added.stop_reason is StopReason.SUCCESS_STORED
-    # A structured item is stored as given: no model may rewrite it (graph/graphiti_factory.py).
+    # A structured item is stored as given: no model may rewrite it (store/graphiti_factory.py).
     assert _since(stub, mark, CHAT) == []
     assert _since(stub, mark, RESPONSES) == []
     assert _since(stub, mark, EMBEDDINGS)

@@ -5,7 +5,7 @@ throughput/latency figures are ``bench/load_bench.py`` (``make bench``); nothing
 from __future__ import annotations
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from bench.load_bench import (
     LoadConfig,
     cleanup,

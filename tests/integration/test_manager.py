@@ -8,11 +8,11 @@ import pytest
 
 from a4s_memory.config import Settings
 from a4s_memory.contract import SecurityStatus, StopReason, TruthStatus
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import AccessDenied, FirewallRejected, InvalidRequest, NotFound
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
 
 ADMIN = "admin-ops"

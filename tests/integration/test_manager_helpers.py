@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 cleanup_agent = remove_agents

@@ -7,10 +7,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import A4SError
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_manager_helpers import cleanup_agent
 
 PAYLOADS = [

@@ -15,8 +15,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_a2a_support import (
     OWNER,
     PEER,

@@ -13,8 +13,8 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_a2a_support import (
     KEYS,
     OWNER,

@@ -7,7 +7,7 @@ from neo4j import AsyncGraphDatabase
 from neo4j.exceptions import AuthError
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 
 
 async def test_server_is_neo4j_5_26(store: Neo4jStore) -> None:

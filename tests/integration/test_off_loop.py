@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.firewall import Finding, Firewall, FirewallConfig, WriteRequest
-from a4s_memory.graph import offline_llm
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store import offline_llm
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-loop"

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from a4s_memory.contract import SecurityStatus, TruthStatus, Visibility
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import InvalidRequest
-from a4s_memory.graph import search_channels as channels
-from a4s_memory.graph.ranking import Candidate
-from a4s_memory.graph.search import SearchHit, policy_search
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.spaces import group_id
+from a4s_memory.store import search_channels as channels
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.ranking import Candidate
+from a4s_memory.store.search import SearchHit, policy_search
 from tests.integration.seed import (
     EMBEDDER,
     MISSING,

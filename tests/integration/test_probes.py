@@ -11,12 +11,12 @@ from click.testing import CliRunner
 
 from a4s_memory.cli.probe_cmd import probe_group
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
 from a4s_memory.probes import PROBES, ProbeContext, run_probes
 from a4s_memory.probes.runner import cleanup_agent
 from a4s_memory.sentinels.events import PROBE_AGENT
 from a4s_memory.spaces import spaces_of
+from a4s_memory.store.db import Neo4jStore
 from tests.integration import seed as graph_seed
 
 

@@ -19,10 +19,10 @@ from asgi_lifespan import LifespanManager
 from a4s_memory import AsyncMemoryClient, FirewallRejected
 from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import NotFound
-from a4s_memory.jobs import JobAccepted
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.jobs import JobAccepted
 from a4s_memory.worker import run_worker
 from tests.integration.test_api_support import KEYS, api_settings, cleanup_agents
 

@@ -12,8 +12,8 @@ import pytest
 from neo4j.exceptions import Neo4jError
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-routing"

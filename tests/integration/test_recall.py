@@ -15,7 +15,7 @@ from asgi_lifespan import LifespanManager
 from a4s_memory import AsyncMemoryClient
 from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_api_support import KEYS, api_settings
 

@@ -17,7 +17,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import api_settings, served
 
 FUZZ_REQUESTER = f"fuzz-{uuid.uuid4().hex[:8]}"

@@ -10,11 +10,11 @@ import pytest
 
 from a4s_memory.config import Settings
 from a4s_memory.contract import SecurityStatus
-from a4s_memory.db import Neo4jStore
-from a4s_memory.graph.embedder import HashingEmbedder
 from a4s_memory.manager import MemoryManager
 from a4s_memory.probes.runner import cleanup_agent
 from a4s_memory.sentinels import SentinelRunner, Severity
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.embedder import HashingEmbedder
 
 OWNER = "sent-owner"
 ADMIN = "sent-admin"

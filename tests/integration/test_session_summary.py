@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from a4s_memory.contract import StopReason
-from a4s_memory.db import Neo4jStore
 from a4s_memory.errors import AccessDenied, FirewallRejected
 from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_audit_helpers import OWNER, make_manager_fixture
 
 lifecycle = make_manager_fixture("ses")

@@ -22,9 +22,9 @@ import httpx
 import pytest
 
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
 from a4s_memory.quota import QuotaLimits, WriteQuotaExceeded
-from a4s_memory.quota_shared import SharedWriteQuota
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.quota import SharedWriteQuota
 from tests.integration.cleanup import remove_agents
 
 BURST = 5

@@ -18,7 +18,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from a4s_memory import AsyncMemoryClient, FirewallRejected
 from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
-from a4s_memory.db import Neo4jStore
+from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import KEYS, api_settings, cleanup_agents
 
 OWNER = "owner-1"

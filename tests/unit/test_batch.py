@@ -9,12 +9,12 @@ import asyncio
 import json
 from typing import Any
 
-from a4s_memory.batch import MAX_BATCH_ITEMS, write_batch
 from a4s_memory.client import _MAX_CHUNK_BYTES, _chunks
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import FirewallRejected
 from a4s_memory.models import AddMemory, AddResult
 from a4s_memory.status import MemoryStatus
+from a4s_memory.write.batch import MAX_BATCH_ITEMS, write_batch
 
 
 def _result(item: AddMemory) -> AddResult:

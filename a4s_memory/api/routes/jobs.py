@@ -1,4 +1,4 @@
-"""``GET /jobs/{job_id}``: where a queued write is (queue mode, a4s_memory.jobs)."""
+"""``GET /jobs/{job_id}``: where a queued write is (queue mode, a4s_memory.store.jobs)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path
 
 from a4s_memory.api.deps import ManagerDep, RequesterDep
 from a4s_memory.api.errors import error_responses
-from a4s_memory.jobs import JobView
+from a4s_memory.store.jobs import JobView
 
 router = APIRouter(prefix="/jobs", tags=["jobs"])
 

@@ -19,9 +19,9 @@ from a4s_memory.api.schemas import (
     SearchResponse,
     SupersedeRequest,
 )
-from a4s_memory.batch import BatchAddRequest, BatchResult
-from a4s_memory.jobs import JobAccepted
 from a4s_memory.models import AddMemory, DeleteResult, MemoryView, TransitionResult
+from a4s_memory.store.jobs import JobAccepted
+from a4s_memory.write.batch import BatchAddRequest, BatchResult
 
 router = APIRouter(prefix="/memories", tags=["memories"])
 

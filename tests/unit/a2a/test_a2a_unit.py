@@ -27,11 +27,11 @@ from a4s_memory.api.auth import Unauthenticated, parse_keys
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.contract import Visibility
 from a4s_memory.errors import StoreUnavailable
-from a4s_memory.graph.search import Provenance, SearchHit
 from a4s_memory.mcp_server.tools import AUDIT_NOT_AVAILABLE, MemoryTools
 from a4s_memory.policy.context_policy import MemoryKind
 from a4s_memory.spaces import spaces_of
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.search import Provenance, SearchHit
 
 AGENT = "helper"
 

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from a4s_memory.audit.chain import verify_events
 from a4s_memory.audit.events import (
     GENESIS_HASH,
     AuditAction,
@@ -18,6 +17,7 @@ from a4s_memory.audit.events import (
     content_hash,
     iso_ms,
 )
+from a4s_memory.store.audit_log import verify_events
 
 NOW = datetime(2026, 2, 21, 10, 0, 0, 123456, tzinfo=UTC)
 

@@ -77,7 +77,7 @@ from a4s_memory.firewall.fastre import FastPattern
 from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.secrets import SecretRule
 from a4s_memory.firewall.triggers import TextScan
-from a4s_memory.graph import offline_llm, offline_noise
+from a4s_memory.store import offline_llm, offline_noise
 
 _SCREEN_N = 256
 _SCREEN_MAX = 0.02  # s for one 256-char input; the fixed rules take < 1 ms

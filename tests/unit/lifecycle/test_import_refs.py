@@ -10,7 +10,7 @@ import pytest
 
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.lifecycle.import_refs import resolve_references
-from a4s_memory.lifecycle.versions import item_id
+from a4s_memory.store.versions import item_id
 
 PUB, PRIV = "agent-a1-public", "agent-a1-private"
 GROUPS = [PRIV, PUB]

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 from a4s_memory.audit.events import AuditAction, AuditEventView, ValidationResult
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, Layer, WriteRequest
-from a4s_memory.lifecycle.portability import decode, encode
 from a4s_memory.lifecycle.session import notification, rejections_of
-from a4s_memory.lifecycle.versions import item_id, snapshot_json, status_from_snapshot
-from a4s_memory.lifecycle.writer import rejection_draft, validation_score, write_draft
 from a4s_memory.models import AddMemory
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.portability import decode, encode
+from a4s_memory.store.versions import item_id, snapshot_json, status_from_snapshot
+from a4s_memory.write.steps import rejection_draft, validation_score, write_draft
 
 
 def _event(seq: int, action: str, stop: str, rule: str | None, field: str | None = None) -> AuditEventView:

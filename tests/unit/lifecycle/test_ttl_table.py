@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from a4s_memory.contract import FreshnessStatus, TTLClass
-from a4s_memory.lifecycle.ttl import ARCHIVE_RETENTION, Tier, deadlines, freshness_at, ttl_for
+from a4s_memory.ttl import ARCHIVE_RETENTION, Tier, deadlines, freshness_at, ttl_for
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -12,9 +12,9 @@ from pydantic import ValidationError
 
 from a4s_memory.config import Settings
 from a4s_memory.errors import ConfigurationError
-from a4s_memory.graph import embedder as embedder_module
-from a4s_memory.graph import embedder_onnx
-from a4s_memory.graph.embedder import (
+from a4s_memory.store import embedder as embedder_module
+from a4s_memory.store import embedder_onnx
+from a4s_memory.store.embedder import (
     HASHING_DIMENSION,
     HashingEmbedder,
     OnnxMiniLMEmbedder,
@@ -22,7 +22,7 @@ from a4s_memory.graph.embedder import (
     build_embedder,
     stem,
 )
-from a4s_memory.graph.embedder_onnx import mean_pool_normalised
+from a4s_memory.store.embedder_onnx import mean_pool_normalised
 
 
 def _cos(a: list[float], b: list[float]) -> float:

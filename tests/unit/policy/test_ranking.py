@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from a4s_memory.graph.ranking import (
+from a4s_memory.policy import ContextPolicy, MemoryKind
+from a4s_memory.policy.cypher import CypherParams, window_predicate
+from a4s_memory.store.ranking import (
     NEIGHBOR_SHARE,
     Candidate,
     LexicalReranker,
@@ -19,8 +21,6 @@ from a4s_memory.graph.ranking import (
     rerank,
     with_neighbors,
 )
-from a4s_memory.policy import ContextPolicy, MemoryKind
-from a4s_memory.policy.cypher import CypherParams, window_predicate
 
 
 def _describe(kind: MemoryKind, row: dict[str, Any]) -> tuple[str, list[str], datetime | None]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from a4s_memory.graph.ranking import rrf as _rrf
-from a4s_memory.graph.search_channels import MAX_QUERY_TERMS
-from a4s_memory.graph.search_channels import lucene_query as _lucene
 from a4s_memory.policy import MemoryKind
+from a4s_memory.store.ranking import rrf as _rrf
+from a4s_memory.store.search_channels import MAX_QUERY_TERMS
+from a4s_memory.store.search_channels import lucene_query as _lucene
 
 GROUPS = ["agent-a-private", "agent-a-public"]
 

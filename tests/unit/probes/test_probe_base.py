@@ -9,11 +9,11 @@ import pytest
 
 from a4s_memory.contract import TruthStatus, Visibility
 from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
-from a4s_memory.graph.search import Provenance, SearchHit
 from a4s_memory.policy import MemoryKind
 from a4s_memory.probes import PROBES, Check, ProbeContext, ProbeResult, run_probes
 from a4s_memory.probes.base import expect_error, returned
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.search import Provenance, SearchHit
 
 
 def _hit(uuid: str, kind: MemoryKind, episodes: list[str]) -> SearchHit:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from a4s_memory.graph.embedder import HashingEmbedder
 from a4s_memory.sentinels.cluster import detect_source_clusters, source_key
 from a4s_memory.sentinels.models import MemoryRecord, SentinelConfig, Severity
 from a4s_memory.sentinels.origin import detect_aligned_origin
 from a4s_memory.sentinels.similarity import detect_similarity_anomalies, lexical_overlap
+from a4s_memory.store.embedder import HashingEmbedder
 
 EMB = HashingEmbedder()
 CFG = SentinelConfig()

@@ -1,0 +1,268 @@
+"""The audit log in Neo4j: append-only ``(:AuditEvent)`` nodes, hash-chained per agent.
+
+Appending (:meth:`AuditLog.append_tx`) runs inside the CALLER's write transaction, so an event
+and the change it describes commit together or not at all (the ingestion commit, a transition,
+a deletion). The per-agent ``(:AuditHead {agent_id, seq, hash})`` node is write-locked first,
+which serialises appends of one agent across processes; the ``(agent_id, seq)`` uniqueness
+constraint (graph_schema/003) is the safety net, and :meth:`AuditLog.append` retries on it.
+
+Retention (:meth:`AuditLog.prune`) deletes events older than the cut-off from the start of the
+chain only and records the last deleted event's seq and hash on the head as the *anchor*, so the
+surviving chain still verifies from there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from neo4j import AsyncManagedTransaction
+from neo4j.exceptions import ConstraintError
+from pydantic import BaseModel, Field
+
+from a4s_memory.audit.events import (
+    GENESIS_HASH,
+    AuditDraft,
+    AuditEventView,
+    chain_hash,
+    iso_ms,
+    new_event_id,
+)
+from a4s_memory.store.db import Neo4jStore, run_in_tx
+from a4s_memory.store.ledger import now_utc
+
+__all__ = ["DEFAULT_RETENTION_DAYS", "AuditLog", "AuditVerification", "verify_events"]
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_RETENTION_DAYS: Final = 90
+_APPEND_ATTEMPTS: Final = 5
+
+# Lock the head (the SET takes the write lock) and only then read it: Neo4j's documented
+# pattern against lost updates.
+_LOCK_HEAD = """
+MERGE (h:AuditHead {agent_id: $agent_id})
+ON CREATE SET h.seq = 0, h.hash = $genesis
+SET h.touched_at = $ts
+WITH h
+RETURN h.seq AS seq, h.hash AS hash
+"""
+# Compare-and-append in ONE round trip: lock the head, check it is where we think it is, write
+# the event and move the head. No row back = the head moved (another process, or a rolled-back
+# transaction of ours): re-read under the lock and retry once.
+_APPEND = """
+MATCH (h:AuditHead {agent_id: $agent_id})
+SET h.touched_at = $props.timestamp
+WITH h
+WHERE h.seq = $props.seq - 1 AND h.hash = $props.prev_hash
+CREATE (e:AuditEvent) SET e = $props
+SET h.seq = $props.seq, h.hash = $props.hash
+WITH e
+OPTIONAL MATCH (a:Agent {agent_id: $agent_id})
+FOREACH (_ IN CASE WHEN a IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_AGENT]->(a))
+WITH e
+OPTIONAL MATCH (m:Episodic {uuid: $memory_id})
+FOREACH (_ IN CASE WHEN m IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_MEMORY]->(m))
+RETURN e.event_id AS event_id
+"""
+_LIST = """
+MATCH (e:AuditEvent {agent_id: $agent_id})
+WHERE $action IS NULL OR e.action = $action
+RETURN properties(e) AS p ORDER BY e.seq DESC LIMIT $last
+"""
+_SESSION = """
+MATCH (e:AuditEvent {session_id: $session_id}) WHERE e.agent_id = $agent_id
+RETURN properties(e) AS p ORDER BY e.seq
+"""
+_SESSION_REJECTIONS = """
+MATCH (e:AuditEvent {session_id: $session_id})
+WHERE e.requester_id = $requester_id AND e.action IN ['reject', 'poisoning_blocked']
+RETURN count(e) AS n
+"""
+_ALL = "MATCH (e:AuditEvent {agent_id: $agent_id}) RETURN properties(e) AS p ORDER BY e.seq"
+_HEAD = """
+OPTIONAL MATCH (h:AuditHead {agent_id: $agent_id})
+RETURN h.seq AS seq, h.hash AS hash, h.anchor_seq AS anchor_seq, h.anchor_hash AS anchor_hash
+"""
+_PRUNE = """
+MATCH (e:AuditEvent {agent_id: $agent_id}) WHERE e.timestamp < $cutoff
+WITH e ORDER BY e.seq
+WITH collect(e) AS old
+WITH old, [x IN old | x.seq] AS seqs
+RETURN seqs, [x IN old | x.hash] AS hashes
+"""
+_DELETE_UPTO = """
+MATCH (e:AuditEvent {agent_id: $agent_id}) WHERE e.seq <= $upto DETACH DELETE e
+WITH count(*) AS n
+MATCH (h:AuditHead {agent_id: $agent_id})
+SET h.anchor_seq = $upto, h.anchor_hash = $anchor_hash, h.pruned_at = $ts
+RETURN n
+"""
+# Elements of the agent its audit chain records as quarantined: a restore keeps them quarantined.
+_QUARANTINED = """
+MATCH (e:AuditEvent) WHERE e.agent_id = $agent_id AND e.action = 'quarantine'
+  AND e.memory_id IN $ids
+RETURN DISTINCT e.memory_id AS id
+"""
+_AGENTS = "MATCH (h:AuditHead) RETURN h.agent_id AS agent_id ORDER BY agent_id"
+
+
+class AuditVerification(BaseModel):
+    agent_id: str
+    ok: bool
+    events_checked: int
+    first_seq: int | None = None
+    last_seq: int | None = None
+    anchor_seq: int = 0
+    problems: list[str] = Field(default_factory=list)
+
+
+def verify_events(
+    agent_id: str, events: list[dict[str, Any]], head: dict[str, Any] | None
+) -> AuditVerification:
+    """Check seq continuity, prev_hash links and every hash; pure (tests feed it lists)."""
+    head = head or {}
+    anchor_seq = int(head.get("anchor_seq") or 0)
+    expected_prev = str(head.get("anchor_hash") or GENESIS_HASH)
+    expected_seq = anchor_seq + 1
+    problems: list[str] = []
+    for props in events:
+        seq = props.get("seq")
+        if seq != expected_seq:
+            problems.append(f"seq {seq}: expected seq {expected_seq} (missing or extra event)")
+        if props.get("prev_hash") != expected_prev:
+            problems.append(f"seq {seq}: prev_hash does not link to the previous event")
+        if props.get("agent_id") != agent_id:
+            problems.append(f"seq {seq}: agent_id changed")
+        if chain_hash(props) != props.get("hash"):
+            problems.append(f"seq {seq}: hash mismatch (the event was altered)")
+        expected_prev = str(props.get("hash"))
+        expected_seq = (seq if isinstance(seq, int) else expected_seq) + 1
+    if head.get("seq") is not None and int(head["seq"]) != expected_seq - 1:
+        problems.append(f"chain head says seq {head['seq']} but the last event is {expected_seq - 1}")
+    if head.get("hash") is not None and events and head["hash"] != events[-1].get("hash"):
+        problems.append("chain head hash does not match the last event")
+    return AuditVerification(
+        agent_id=agent_id,
+        ok=not problems,
+        events_checked=len(events),
+        first_seq=events[0].get("seq") if events else None,
+        last_seq=events[-1].get("seq") if events else None,
+        anchor_seq=anchor_seq,
+        problems=problems,
+    )
+
+
+def _plain(props: Any) -> dict[str, Any]:
+    return {k: v for k, v in dict(props).items()}
+
+
+class AuditLog:
+    """Append, list, verify, prune and export one store's audit events."""
+
+    def __init__(self, store: Neo4jStore, *, enabled: bool = True) -> None:
+        self._store = store
+        self.enabled = enabled  # False only in the overhead benchmark's baseline
+        self._heads: dict[str, tuple[int, str]] = {}  # agent -> (seq, hash) last appended here
+
+    async def append_tx(self, tx: AsyncManagedTransaction, draft: AuditDraft) -> str | None:
+        """Append one event inside ``tx``; returns its event_id (None when disabled)."""
+        if not self.enabled:
+            return None
+        now = now_utc()
+        agent = draft.agent_id
+        head = self._heads.get(agent)
+        for attempt in range(2):
+            if head is None or attempt:
+                row = (await run_in_tx(
+                    tx, _LOCK_HEAD, {"agent_id": agent, "genesis": GENESIS_HASH, "ts": iso_ms(now)}
+                ))[0]  # fmt: skip
+                head = (int(row["seq"]), str(row["hash"]))
+            props = draft.properties(new_event_id(), now)
+            props["seq"], props["prev_hash"] = head[0] + 1, head[1]
+            props["hash"] = chain_hash(props)
+            rows = await run_in_tx(
+                tx, _APPEND, {"props": props, "agent_id": agent, "memory_id": draft.memory_id}
+            )
+            if rows:
+                # Optimistic: if ``tx`` rolls back, the next append's check fails and re-reads.
+                self._heads[agent] = (props["seq"], props["hash"])
+                return str(rows[0]["event_id"])
+        raise ConstraintError("the audit chain head moved under a held lock")
+
+    async def append(self, draft: AuditDraft) -> str | None:
+        """Append in its own transaction (operations that change no memory: reads, rejections)."""
+        for attempt in range(_APPEND_ATTEMPTS):
+            try:
+                event_id: str | None = await self._store.write_transaction(self.append_tx, draft)
+                return event_id
+            except ConstraintError:
+                logger.warning("audit chain race for one agent (attempt %d); retrying", attempt + 1)
+        raise RuntimeError("could not append the audit event")
+
+    async def recent(self, agent_id: str, action: str | None, last: int) -> list[AuditEventView]:
+        rows = await self._store.read(
+            _LIST, {"agent_id": agent_id, "action": action, "last": max(1, min(last, 10_000))}
+        )
+        return [AuditEventView.from_properties(r["p"]) for r in rows]
+
+    async def session_events(self, agent_id: str, session_ref: str) -> list[AuditEventView]:
+        rows = await self._store.read(
+            _SESSION, {"agent_id": agent_id, "session_id": session_ref}
+        )
+        return [AuditEventView.from_properties(r["p"]) for r in rows]
+
+    async def session_rejections(self, session_ref: str, requester_id: str) -> int:
+        """Rejected writes of one requester in one session (``session_ref``: the agent-scoped
+        hash the events carry), in any process: the G5 gate is keyed by (requester, agent,
+        session), so one principal's rejections never disable another's writes."""
+        rows = await self._store.read(
+            _SESSION_REJECTIONS, {"session_id": session_ref, "requester_id": requester_id}
+        )
+        return int(rows[0]["n"]) if rows else 0
+
+    async def verify(self, agent_id: str) -> AuditVerification:
+        events = [_plain(r["p"]) for r in await self._store.read(_ALL, {"agent_id": agent_id})]
+        head_rows = await self._store.read(_HEAD, {"agent_id": agent_id})
+        head = dict(head_rows[0]) if head_rows else None
+        return verify_events(agent_id, events, head)
+
+    async def export(self, agent_id: str) -> AsyncIterator[dict[str, Any]]:
+        for row in await self._store.read(_ALL, {"agent_id": agent_id}):
+            yield _plain(row["p"])
+
+    async def quarantined(self, agent_id: str, ids: list[str]) -> set[str]:
+        """Which of ``ids`` this agent's chain records a quarantine of."""
+        rows = await self._store.execute(_QUARANTINED, {"agent_id": agent_id, "ids": ids})
+        return {str(r["id"]) for r in rows}
+
+    async def agents(self) -> list[str]:
+        return [str(r["agent_id"]) for r in await self._store.read(_AGENTS)]
+
+    async def prune(self, agent_id: str, now: datetime, retention_days: int) -> int:
+        """Delete events older than ``retention_days`` (a prefix of the chain), keep an anchor."""
+        cutoff = iso_ms(now - timedelta(days=retention_days))
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            await run_in_tx(tx, _LOCK_HEAD, {"agent_id": agent_id, "genesis": GENESIS_HASH,
+                                             "ts": iso_ms(now)})
+            rows = await run_in_tx(tx, _PRUNE, {"agent_id": agent_id, "cutoff": cutoff})
+            seqs, hashes = list(rows[0]["seqs"]), list(rows[0]["hashes"])
+            # Only a contiguous prefix may go: the anchor must be the last deleted event.
+            first = (await run_in_tx(tx, _HEAD, {"agent_id": agent_id}))[0]["anchor_seq"] or 0
+            upto, anchor = int(first), None
+            for seq, hsh in zip(seqs, hashes, strict=True):
+                if seq != upto + 1:
+                    break
+                upto, anchor = seq, hsh
+            if anchor is None:
+                return 0
+            done = await run_in_tx(tx, _DELETE_UPTO, {"agent_id": agent_id, "upto": upto,
+                                                      "anchor_hash": anchor, "ts": iso_ms(now)})
+            return int(done[0]["n"]) if done else 0
+
+        deleted: int = await self._store.write_transaction(work)
+        self._heads.pop(agent_id, None)
+        return deleted

@@ -1,0 +1,285 @@
+"""Writing memory: free text / chat messages through ``Graphiti.add_episode`` and seed 001 items
+through ``add_triplet`` (:mod:`ingest_structured`), each under the status protocol:
+
+1. a ``pending`` ledger entry for the new episode (its status and provenance from the firewall
+   decision) is written first, then the bare Episodic node;
+2. Graphiti extracts and saves (new elements carry no status yet, and merged ones lose theirs:
+   both are invisible to every search, which treats a missing status as never returnable);
+3. ONE write transaction marks the entry ``committed`` and re-stamps every element Graphiti
+   touched (the episode, the entities, the edges incl. invalidated ones, the edges' endpoints)
+   from the ledger;
+4. if 2 or 3 fails, the episode is removed again (:mod:`ingest_remove`, which also re-stamps
+   what it touched) and the caller gets StoreUnavailable: nothing half-written stays visible.
+
+Ingestions into one group are serialised (Graphiti requires episodes of a group to be added one
+after another; it also keeps the re-stamps of concurrent writers from interleaving).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid as uuidlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from graphiti_core.nodes import EpisodeType, EpisodicNode
+from graphiti_core.utils.datetime_utils import utc_now
+from neo4j import AsyncManagedTransaction
+
+from a4s_memory.contract import StopReason
+from a4s_memory.errors import StoreUnavailable
+from a4s_memory.store.db import Neo4jStore, run_in_tx
+from a4s_memory.store.graphiti_factory import GraphitiBundle
+from a4s_memory.store.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
+from a4s_memory.store.ingest_remove import remove_episode
+from a4s_memory.store.ingest_structured import Touched, item_episode_body, write_item
+from a4s_memory.store.ledger import TRUST_RANK, ElementKind, StampReport, restamp
+from a4s_memory.store.search_channels import EPISODE_EMBEDDING
+
+__all__ = ["CommitContext", "Finalizer", "Ingestor"]
+
+logger = logging.getLogger(__name__)
+
+_PREVIOUS_EPISODES: Final = 5
+_Work = Callable[[EpisodicNode], Awaitable[Touched]]
+
+
+@dataclass(frozen=True, slots=True)
+class CommitContext:
+    """What a finalizer learns about the ingestion it completes."""
+
+    group_id: str
+    episode_uuid: str
+    touched: Touched
+    report: StampReport
+
+
+# Runs INSIDE the commit transaction after the re-stamp (versioning, the audit event): whatever
+# it writes commits together with the memory becoming visible, or not at all. It may return a
+# StampReport of elements it re-stamped again (merged into the outcome).
+Finalizer = Callable[[AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]]
+
+_CREATE_PENDING = """
+CREATE (s:A4SStatus {uuid: $uuid, kind: $kind, group_id: $group_id, state: 'pending',
+                     created_at: $now})
+SET s += $props
+"""
+_COMMIT = """
+MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.state = 'pending'
+SET s.state = 'committed' RETURN s.uuid AS uuid
+"""
+_SET_EMBEDDING = f"MATCH (e:Episodic {{uuid: $uuid}}) SET e.{EPISODE_EMBEDDING} = $vector"
+# Context for an LLM extractor: only committed, clean, normally retrievable earlier episodes,
+# so a quarantined or suspicious text can never steer the extraction of a new one.
+_CLEAN_PREVIOUS = """
+MATCH (s:A4SStatus) WHERE s.group_id = $group_id AND s.kind = 'episode' AND s.state = 'committed'
+  AND s.security_status = 'clean' AND s.retrieval_status = 'normal'
+RETURN s.uuid AS uuid ORDER BY s.created_at DESC LIMIT $limit
+"""
+
+
+def _ledger_props(prov: WriteProvenance) -> dict[str, object]:
+    status = prov.decision.status
+    if status is None:  # a rejected decision must never reach ingestion
+        raise StoreUnavailable("refusing to store without an accepted firewall decision")
+    props: dict[str, object] = status.to_properties()
+    props.update(
+        {
+            "a4s_source_type": prov.source_type,
+            "a4s_written_by": prov.written_by,
+            "a4s_decision_id": prov.decision.decision_id,
+            "a4s_source_ref": prov.source_ref,
+            "a4s_metadata": prov.metadata_json,
+            "a4s_metadata_screened": prov.metadata_screened,
+            "trust_rank": TRUST_RANK.get(prov.decision.trust.value, 1),
+            "a4s_source_kind": prov.decision.source_kind.value,
+            "expires_at": prov.expires_at,
+            "a4s_stale_at": prov.stale_at,
+            "a4s_ttl_seconds": prov.ttl_seconds,
+            "a4s_ttl_class": prov.ttl_class,
+            "a4s_tier": prov.tier,
+            "a4s_pinned": prov.pinned,
+            "a4s_session_id": prov.session_id,
+        }
+    )
+    return props
+
+
+class Ingestor:
+    """The write path. Built from a store and the Graphiti bundle; no I/O until called."""
+
+    def __init__(self, store: Neo4jStore, bundle: GraphitiBundle) -> None:
+        self._store = store
+        self._bundle = bundle
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def _lock(self, group_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(group_id, asyncio.Lock())
+
+    async def add_episode(
+        self, write: EpisodeWrite, finalize: Finalizer | None = None
+    ) -> IngestOutcome:
+        """Free text or rendered messages -> an episode extracted by Graphiti's add_episode."""
+        prov = write.provenance
+        source = EpisodeType.message if write.is_message else EpisodeType.text
+
+        async def extract(episode: EpisodicNode) -> Touched:
+            previous = await self._previous_episodes(prov.group_id)
+            result = await self._bundle.extractor.add_episode(
+                name=episode.name,
+                episode_body=write.body,
+                source_description=episode.source_description,
+                reference_time=episode.valid_at,
+                source=source,
+                group_id=prov.group_id,
+                uuid=episode.uuid,
+                previous_episode_uuids=previous,
+            )
+            touched = Touched()
+            kept = {e.uuid for e in result.edges if episode.uuid in e.episodes}
+            for edge in result.edges:
+                touched.edges.add(edge.uuid)
+                touched.entities.update({edge.source_node_uuid, edge.target_node_uuid})
+                if edge.uuid not in kept:
+                    touched.invalidated.add(edge.uuid)
+            touched.entities.update(node.uuid for node in result.nodes)
+            await self._embed_episode(episode.uuid, write.body)
+            return touched
+
+        return await self._ingest(
+            prov, write.body, (source, extract), finalize, when=write.reference_time
+        )
+
+    async def _embed_episode(self, episode_uuid: str, body: str) -> None:
+        """The episode's own vector, for the episode vector channel of policy_search (Graphiti
+        embeds facts and entity names, not episodes). Same embedder as the search's."""
+        vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
+        if any(vector):  # a text with no words: no vector rather than a zero one cosine rejects
+            await self._store.execute(_SET_EMBEDDING, {"uuid": episode_uuid, "vector": vector})
+
+    async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
+        """A seed 001 item -> a fact via add_triplet (always offline), with its episode."""
+
+        async def store_item(episode: EpisodicNode) -> Touched:
+            return await write_item(self._bundle.structured, item, episode)
+
+        return await self._ingest(
+            item.provenance, item_episode_body(item), (EpisodeType.json, store_item), finalize
+        )
+
+    async def _previous_episodes(self, group_id: str) -> list[str]:
+        if self._bundle.offline:
+            return []  # the offline extractor reads only the current episode
+        rows = await self._store.execute(
+            _CLEAN_PREVIOUS, {"group_id": group_id, "limit": _PREVIOUS_EPISODES}
+        )
+        return [str(r["uuid"]) for r in rows]
+
+    async def _ingest(
+        self,
+        prov: WriteProvenance,
+        body: str,
+        how: tuple[EpisodeType, _Work],
+        finalize: Finalizer | None,
+        *,
+        when: datetime | None = None,
+    ) -> IngestOutcome:
+        source, work = how
+        episode_uuid = str(uuidlib.uuid4())
+        now = utc_now()
+        await self._store.execute(
+            _CREATE_PENDING,
+            {
+                "uuid": episode_uuid,
+                "kind": ElementKind.EPISODE.value,
+                "group_id": prov.group_id,
+                "now": now,
+                "props": _ledger_props(prov),
+            },
+        )
+        episode = EpisodicNode(
+            uuid=episode_uuid,
+            name=f"a4s-{episode_uuid[:8]}",  # names are logged by Graphiti: never content
+            group_id=prov.group_id,
+            labels=[],
+            source=source,
+            content=body,
+            source_description=f"a4s:{prov.source_type}",
+            created_at=now,
+            valid_at=when or now,  # Graphiti's reference_time: extraction dates facts from it
+        )
+        async with self._lock(prov.group_id):
+            try:
+                await episode.save(self._bundle.driver)
+                touched = await work(episode)
+                report: StampReport = await self._store.write_transaction(
+                    _commit_tx, CommitContext(prov.group_id, episode_uuid, touched, StampReport()),
+                    finalize,
+                )
+            except Exception as exc:
+                await self._discard(prov.group_id, episode_uuid, exc)
+                raise StoreUnavailable(
+                    "the memory could not be stored; nothing was kept",
+                    suggestion="retry; if it persists, check the Neo4j and extractor logs",
+                    stop_reason=StopReason.INTERNAL_INCONSISTENCY,
+                ) from None
+        status = report.statuses.get(episode_uuid)
+        if status is None:
+            await self._discard(prov.group_id, episode_uuid, None)
+            raise StoreUnavailable(
+                "the stored episode has no status", stop_reason=StopReason.INTERNAL_INCONSISTENCY
+            )
+        logger.info(
+            "ingested episode %s into %s: %d entities, %d edges, %d invalidated",
+            episode_uuid, prov.group_id, len(touched.entities), len(touched.edges),
+            len(touched.invalidated),
+        )  # fmt: skip
+        return IngestOutcome(
+            episode_uuid=episode_uuid,
+            group_id=prov.group_id,
+            status=status,
+            entities=sorted(touched.entities),
+            edges=sorted(touched.edges - touched.invalidated),
+            invalidated=sorted(touched.invalidated),
+            statuses=report.statuses,
+        )
+
+    async def _discard(self, group_id: str, episode_uuid: str, exc: BaseException | None) -> None:
+        # Log the exception type only: Graphiti's messages can quote the episode text.
+        logger.error(
+            "ingestion of episode %s into %s failed (%s); removing it",
+            episode_uuid, group_id, type(exc).__name__ if exc else "no status",
+        )  # fmt: skip
+        try:
+            await remove_episode(self._store, group_id, episode_uuid)
+        except Exception as cleanup_exc:
+            logger.error(
+                "could not remove failed episode %s (%s); it stays unstamped (invisible)",
+                episode_uuid, type(cleanup_exc).__name__,
+            )  # fmt: skip
+
+
+async def _commit_tx(
+    tx: AsyncManagedTransaction, ctx: CommitContext, finalize: Finalizer | None
+) -> StampReport:
+    committed = await run_in_tx(tx, _COMMIT, {"uuid": ctx.episode_uuid})
+    if not committed:
+        raise StoreUnavailable(
+            "the pending ledger entry vanished", stop_reason=StopReason.INTERNAL_INCONSISTENCY
+        )
+    touched = ctx.touched
+    report = await restamp(
+        tx,
+        ctx.group_id,
+        episodes=[ctx.episode_uuid],
+        entities=touched.entities,
+        edges=touched.edges | touched.invalidated,
+    )
+    if finalize is not None:
+        more = await finalize(tx, CommitContext(ctx.group_id, ctx.episode_uuid, touched, report))
+        if more is not None:
+            report.statuses.update(more.statuses)
+    return report
