@@ -6,8 +6,10 @@ transitions. Thin on purpose: every method is authorize -> (firewall) -> delegat
     added = await manager.add("alice", AddMemory(agent_id="helper", messages="Alice prefers tea."))
     hits = await manager.search("bob", "helper", "tea")        # bob: public space only
 
-Every method takes the requester first and goes through ``registry.authorize`` (the one access
-decision); writes also go through the firewall, and only its ``redacted_text`` is stored.
+Every method takes the requester first and is authorized here, once (``registry.authorize``, the
+one access decision); the decision is passed down to the write path and the lifecycle, which
+check they were given an allowed one and never authorize again. Writes also go through the
+firewall, and only its ``redacted_text`` is stored.
 Every operation leaves one hash-chained audit event (docs/audit.md), written in the same
 transaction as the change it records; versions, rollback, TTL, bulk deletion, export/import and
 the session summary live in :mod:`a4s_memory.lifecycle` (docs/lifecycle.md).
@@ -16,26 +18,23 @@ the session summary live in :mod:`a4s_memory.lifecycle` (docs/lifecycle.md).
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
 from a4s_memory.access import AccessDecision, Action
-from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, content_hash
+from a4s_memory.audit.events import AuditAction, AuditDraft, content_hash
 from a4s_memory.config import Settings
-from a4s_memory.contract import Visibility
 from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
 from a4s_memory.firewall import Firewall
-from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.lifecycle.service import Lifecycle
 from a4s_memory.lifecycle.transition_inputs import (
     audit_hook,
     screened_evidence,
     screened_reason,
 )
+from a4s_memory.manager_lifecycle import LifecycleMethods, ManagerParts
 from a4s_memory.models import (
     AddMemory,
     AddResult,
@@ -43,20 +42,13 @@ from a4s_memory.models import (
     MemoryView,
     TransitionResult,
 )
-from a4s_memory.models_lifecycle import (
-    BulkDeleteResult,
-    ImportReport,
-    RollbackResult,
-    SessionSummary,
-    SweepReport,
-    VersionView,
-)
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.quota import Quota
-from a4s_memory.store.audit_log import AuditLog, AuditVerification
+from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder import SizedEmbedder
-from a4s_memory.store.graphiti_factory import GraphitiBundle, build_graphiti
+from a4s_memory.store.export_signing import ExportKey
+from a4s_memory.store.graphiti_factory import build_graphiti
 from a4s_memory.store.ingest import Ingestor
 from a4s_memory.store.jobs import ClaimedJob, JobAccepted, JobQueue, JobView
 from a4s_memory.store.memory_view import load_memory_view
@@ -70,30 +62,24 @@ from a4s_memory.store.transitions import (
     TxHook,
     contradict,
     delete_episode,
-    locate,
     promote,
     quarantine,
     supersede,
 )
 from a4s_memory.telemetry import observe_search, observe_write
 from a4s_memory.write.batch import MAX_BATCH_ITEMS, BatchResult, write_batch
-from a4s_memory.write.flow import WriteDeps, add_memory, screen_write, store_write
+from a4s_memory.write.context import WriteContext
+from a4s_memory.write.flow import (
+    WriteDeps,
+    add_memory,
+    audit_access_denied,
+    screen_write,
+    store_write,
+)
 
 __all__ = ["ManagerParts", "MemoryManager"]
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class ManagerParts:
-    """The collaborators (so the constructor stays small and does no I/O)."""
-
-    store: Neo4jStore
-    registry: AgentRegistry
-    firewall: Firewall
-    graphiti: GraphitiBundle
-    settings: Settings
-    quota: Quota
 
 
 def _parse(model: type[BaseModel], value: Any) -> Any:
@@ -106,16 +92,14 @@ def _parse(model: type[BaseModel], value: Any) -> Any:
         raise InvalidRequest(f"invalid request fields: {', '.join(fields) or 'body'}") from None
 
 
-class MemoryManager:
+class MemoryManager(LifecycleMethods):
     def __init__(self, parts: ManagerParts) -> None:
         self._p = parts
         self._ingestor = Ingestor(parts.store, parts.graphiti)
         export_key = ExportKey(parts.settings.export_key, parts.settings.export_key_file)
-        self._life = Lifecycle(
-            parts.store, parts.registry, self._ingestor, parts.firewall, export_key
-        )
+        self._life = Lifecycle(parts.store, self._ingestor, parts.firewall, export_key)
         self._audit: AuditLog = self._life.audit_log
-        self._writes = WriteDeps(parts.registry, parts.firewall, self._audit, self._ingestor)
+        self._writes = WriteDeps(parts.firewall, self._audit, self._ingestor)
         self._reranker = build_reranker(parts.settings)
         self.jobs = JobQueue(parts.store, parts.settings.job_lease_s)
 
@@ -163,7 +147,8 @@ class MemoryManager:
         """Firewall, then store; one audit event either way (a4s_memory.write.flow)."""
         with observe_write() as done:
             await self._p.quota.spend(requester_id)
-            result = await add_memory(self._writes, requester_id, _parse(AddMemory, request))
+            ctx = WriteContext.of(requester_id, _parse(AddMemory, request))
+            result = await add_memory(self._writes, ctx, await self._authorize_write(ctx))
             done(result.stop_reason)
         return result
 
@@ -171,7 +156,8 @@ class MemoryManager:
         """Queue mode: screen now (a refusal is raised as by :meth:`add`), store in a worker."""
         with observe_write() as done:
             await self._p.quota.spend(requester_id)
-            write = await screen_write(self._writes, requester_id, _parse(AddMemory, request))
+            ctx = WriteContext.of(requester_id, _parse(AddMemory, request))
+            write = await screen_write(self._writes, ctx, await self._authorize_write(ctx))
             job_id = await self.jobs.enqueue(requester_id, write)
             decision = write.prov.decision
             done(decision.stop_reason)
@@ -202,7 +188,8 @@ class MemoryManager:
 
         async def one(item: AddMemory) -> AddResult:
             with observe_write() as done:
-                result = await add_memory(self._writes, requester_id, item)
+                ctx = WriteContext.of(requester_id, item)
+                result = await add_memory(self._writes, ctx, await self._authorize_write(ctx))
                 done(result.stop_reason)
             return result
 
@@ -298,97 +285,23 @@ class MemoryManager:
         status = await supersede(self._p.store, ref, superseded_by, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
-    # -- lifecycle (issue 5; logic in a4s_memory.lifecycle / a4s_memory.audit) ----------------
-
-    async def audit(
-        self, requester_id: str, agent_id: str, action: str | None = None, last: int = 50
-    ) -> list[AuditEventView]:
-        return await self._life.audit(requester_id, agent_id, action, last)
-
-    async def verify_audit(self, agent_id: str) -> AuditVerification:
-        return await self._life.verify(agent_id)
-
-    @property
-    def audit_log(self) -> AuditLog:
-        """Operator access to the audit chains (verify-all, prune): for whoever already holds the
-        Neo4j credentials, i.e. the CLI; requester-facing reads go through :meth:`audit`."""
-        return self._life.audit_log
-
-    async def export_audit(self, requester_id: str, agent_id: str) -> AsyncIterator[dict[str, Any]]:
-        """Every event of an agent (owner or admin), oldest first, never content."""
-        await self._p.registry.authorize(requester_id, agent_id, Action.READ_AUDIT)
-        async for event in self._life.audit_log.export(agent_id):
-            yield event
-
-    async def versions(self, requester_id: str, memory_id: str) -> list[VersionView]:
-        return await self._life.versions(
-            await self._authorized(requester_id, memory_id, Action.ROLLBACK)
-        )
-
-    async def rollback(self, requester_id: str, memory_id: str, to_version: int) -> RollbackResult:
-        ref = await self._write_target(requester_id, memory_id, Action.ROLLBACK)
-        return await self._life.rollback(requester_id, ref, to_version)
-
-    async def pin(self, requester_id: str, memory_id: str, pinned: bool = True) -> None:
-        ref = await self._write_target(requester_id, memory_id, Action.WRITE)
-        await self._life.pin(requester_id, ref, pinned)
-
-    async def session_summary(
-        self, requester_id: str, agent_id: str, session_id: str
-    ) -> SessionSummary:
-        return await self._life.session_summary(requester_id, agent_id, session_id)
-
-    async def sweep(self, now: datetime | None = None, agent_id: str | None = None) -> SweepReport:
-        """TTL sweep at ``now`` (default: the real clock); ``agent_id`` narrows it (tests)."""
-        return await self._life.sweep(now, agent_id)
-
-    def export_agent(self, requester_id: str, agent_id: str) -> AsyncIterator[dict[str, Any]]:
-        return self._life.export_agent(requester_id, agent_id)
-
-    async def import_agent(
-        self, requester_id: str, agent_id: str, records: Iterable[dict[str, Any]]
-    ) -> ImportReport:
-        await self._p.quota.spend(requester_id)  # one token per import: it is one bulk write
-        return await self._life.import_agent(requester_id, agent_id, records)
-
-    async def clear(
-        self, requester_id: str, agent_id: str, visibility: Visibility | str | None = None
-    ) -> BulkDeleteResult:
-        await self._p.quota.spend(requester_id)
-        return await self._life.clear(requester_id, agent_id, visibility)
-
-    async def forget(self, requester_id: str, agent_id: str, topic: str) -> BulkDeleteResult:
-        await self._p.quota.spend(requester_id)
-        return await self._life.forget(requester_id, agent_id, topic)
-
     # -- helpers -----------------------------------------------------------------------------------
-
-    async def _access(
-        self, requester_id: str, memory_id: str, action: Action
-    ) -> tuple[ElementRef, AccessDecision]:
-        """Locate the element, then ask the one access decision about its space."""
-        if not isinstance(memory_id, str) or not 1 <= len(memory_id) <= 64:
-            raise NotFound("no such memory")
-        ref = await locate(self._p.store, memory_id)
-        space = ref.space
-        try:
-            decision = await self._p.registry.authorize(
-                requester_id, space.agent_id, action, space.visibility
-            )
-        except AccessDenied:
-            # A 403 would confirm that a private id exists; answer as for an unknown id.
-            if space.visibility is Visibility.PRIVATE:
-                raise NotFound("no such memory") from None
-            raise
-        return ref, decision
-
-    async def _authorized(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
-        return (await self._access(requester_id, memory_id, action))[0]
 
     async def _write_target(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
         """A mutation: one write-quota token first (nothing is read or written when refused)."""
         await self._p.quota.spend(requester_id)
-        return await self._authorized(requester_id, memory_id, action)
+        return (await self._access(requester_id, memory_id, action))[0]
+
+    async def _authorize_write(self, ctx: WriteContext) -> AccessDecision:
+        """The write's one access decision; a refusal is audited (no content) and raised."""
+        req = ctx.request
+        try:
+            return await self._p.registry.authorize(
+                ctx.requester_id, ctx.agent_id, Action.WRITE, req.visibility
+            )
+        except AccessDenied:
+            await audit_access_denied(self._audit, ctx)
+            raise
 
     def _hook(
         self, ref: ElementRef, requester_id: str, action: AuditAction,

@@ -82,6 +82,6 @@ class ImportReport(BaseModel):
     counts: dict[str, int] = Field(default_factory=dict)
     audit_id: str | None = None
     # False: the file was not signed by this server for this agent and owner, so every record
-    # was imported as unverified, written by the importer (lifecycle/import_trust.py).
+    # was imported as unverified, written by the importer (store/import_trust.py).
     verified: bool = False
     stop_reason: StopReason = StopReason.SUCCESS_STORED

@@ -53,7 +53,7 @@ def _stats(samples: list[float]) -> dict[str, float]:
 
 
 async def _write_arms(manager: MemoryManager, agent: str, writes: int) -> dict[str, Any]:
-    log = manager._life.audit_log
+    log = manager.audit_log
     out: dict[str, Any] = {}
     for kind in ("episode", "item"):
         timings: dict[str, list[float]] = {"with_audit": [], "without_audit": []}
@@ -91,7 +91,7 @@ async def _write_arms(manager: MemoryManager, agent: str, writes: int) -> dict[s
 async def _append_arms(
     store: Neo4jStore, manager: MemoryManager, agent: str, n: int
 ) -> dict[str, Any]:
-    log = manager._life.audit_log
+    log = manager.audit_log
     stamp = "MERGE (s:A4SStatus {uuid: $u}) SET s.group_id = $g, s.kind = 'bench', s.at = $i"
     group = spaces_of(agent)["public"]
 

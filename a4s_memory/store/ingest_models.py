@@ -6,11 +6,18 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from a4s_memory.audit.events import AuditDraft
 from a4s_memory.contract import Category
 from a4s_memory.firewall import FirewallDecision
 from a4s_memory.status import MemoryStatus
 
-__all__ = ["EpisodeWrite", "IngestOutcome", "ItemWrite", "WriteProvenance"]
+__all__ = [
+    "EpisodeWrite",
+    "IngestOutcome",
+    "ItemWrite",
+    "ScreenedWrite",
+    "WriteProvenance",
+]
 
 
 class WriteProvenance(BaseModel):
@@ -70,3 +77,20 @@ class IngestOutcome(BaseModel):
     edges: list[str] = Field(default_factory=list)
     invalidated: list[str] = Field(default_factory=list)
     statuses: dict[str, MemoryStatus | None] = Field(default_factory=dict)
+
+
+class ScreenedWrite(BaseModel):
+    """A write that passed access, bounds and the firewall: everything storing it needs and
+    nothing unscreened (the redacted text, screened metadata, the session's hash). What the
+    ingestion queue keeps for a worker (:mod:`a4s_memory.store.jobs`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    prov: WriteProvenance
+    draft: AuditDraft
+    is_message: bool
+    agent_id: str
+    category: Category | None = None
+    key: str | None = None
+    reference_time: datetime | None = None
+    pinned: bool = False

@@ -32,10 +32,10 @@ from pydantic import BaseModel
 
 from a4s_memory.store.db import Neo4jStore, run_in_tx
 from a4s_memory.store.ingest import CommitContext, Finalizer
+from a4s_memory.store.ingest_models import ScreenedWrite
 from a4s_memory.store.ledger import StampReport
 from a4s_memory.types import JobAccepted as JobAccepted  # re-exported (wire models)
 from a4s_memory.types import JobView as JobView
-from a4s_memory.write.flow import ScreenedWrite
 
 __all__ = ["MAX_ATTEMPTS", "ClaimedJob", "JobAccepted", "JobQueue", "JobView"]
 

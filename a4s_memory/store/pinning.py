@@ -4,6 +4,8 @@ compaction; unpinning restarts its TTL from the TTL table. One transaction with 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from neo4j import AsyncManagedTransaction
 
 from a4s_memory.audit.events import AuditAction, AuditDraft
@@ -15,7 +17,7 @@ from a4s_memory.store.ledger import ElementKind, episode_dependents, now_utc, re
 from a4s_memory.store.transitions import ElementRef
 from a4s_memory.ttl import Tier, deadlines, ttl_for
 
-__all__ = ["set_pinned"]
+__all__ = ["PinRequest", "set_pinned"]
 
 _ENTRY = "MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode' RETURN properties(s) AS e"
 _SET = """
@@ -25,10 +27,14 @@ OPTIONAL MATCH (v:A4SVersion {memory_id: $uuid}) SET v.pinned = $pinned
 """
 
 
-async def set_pinned(
-    store: Neo4jStore, audit: AuditLog, ref: ElementRef, request: tuple[str, bool]
-) -> None:
-    requester, pinned = request
+@dataclass(frozen=True, slots=True)
+class PinRequest:
+    requester_id: str
+    pinned: bool
+
+
+async def set_pinned(store: Neo4jStore, audit: AuditLog, ref: ElementRef, request: PinRequest) -> None:
+    requester, pinned = request.requester_id, request.pinned
     if ref.kind is not ElementKind.EPISODE:
         raise InvalidRequest("only a memory (an episode) can be pinned")
 

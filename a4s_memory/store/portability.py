@@ -23,10 +23,10 @@ from neo4j import AsyncManagedTransaction
 
 from a4s_memory.audit.events import AuditDraft, iso_ms
 from a4s_memory.errors import Conflict, InvalidRequest
-from a4s_memory.lifecycle.export_signing import SIGNATURE, ExportMac
-from a4s_memory.lifecycle.import_trust import Restamp, demote
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore, run_in_tx
+from a4s_memory.store.export_signing import SIGNATURE, ExportMac
+from a4s_memory.store.import_trust import Restamp, demote
 from a4s_memory.store.ledger import restamp
 
 __all__ = [

@@ -7,28 +7,29 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Final
 
-from pydantic import BaseModel, ConfigDict
-
-from a4s_memory.access import Action
-from a4s_memory.audit.events import AuditDraft
-from a4s_memory.contract import Category, StopReason
+from a4s_memory.access import AccessDecision, Action
+from a4s_memory.contract import StopReason
 from a4s_memory.errors import AccessDenied, InvalidRequest
 from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
-from a4s_memory.models import AddMemory, AddResult, render_messages
+from a4s_memory.models import AddResult
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Tx
 from a4s_memory.store.ingest import CommitContext, Finalizer, Ingestor
-from a4s_memory.store.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
+from a4s_memory.store.ingest_models import (
+    EpisodeWrite,
+    IngestOutcome,
+    ItemWrite,
+    ScreenedWrite,
+    WriteProvenance,
+)
 from a4s_memory.store.ledger import StampReport, now_utc
-from a4s_memory.store.registry import AgentRegistry
 from a4s_memory.store.versions import VersionSpec
 from a4s_memory.telemetry import span
+from a4s_memory.write.context import WriteContext
 from a4s_memory.write.steps import (
+    Cause,
     WriteBox,
-    gate_key,
     lifecycle_fields,
     raise_rejection,
     refuse_disabled_session,
@@ -38,84 +39,69 @@ from a4s_memory.write.steps import (
     write_finalizer,
 )
 
-__all__ = ["ScreenedWrite", "WriteDeps", "add_memory", "screen_write", "store_write"]
+__all__ = [
+    "ScreenedWrite",
+    "WriteDeps",
+    "add_memory",
+    "audit_access_denied",
+    "screen_write",
+    "store_write",
+]
 
-_DEFAULT_SOURCE_TYPE: Final = "user_message"  # CONTRACT §4: an unlabelled write is the user's own
 
 
 @dataclass(frozen=True, slots=True)
 class WriteDeps:
-    registry: AgentRegistry
     firewall: Firewall
     audit: AuditLog
     ingestor: Ingestor
 
 
-class ScreenedWrite(BaseModel):
-    """A write that passed access, bounds and the firewall: everything storing it needs and
-    nothing unscreened (the redacted text, screened metadata, the session's hash). What the
-    ingestion queue keeps for a worker (a4s_memory.store.jobs)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    prov: WriteProvenance
-    draft: AuditDraft
-    is_message: bool
-    agent_id: str
-    category: Category | None = None
-    key: str | None = None
-    reference_time: datetime | None = None
-    pinned: bool = False
+async def add_memory(deps: WriteDeps, ctx: WriteContext, access: AccessDecision) -> AddResult:
+    return await store_write(deps, await screen_write(deps, ctx, access))
 
 
-async def add_memory(deps: WriteDeps, requester_id: str, req: AddMemory) -> AddResult:
-    return await store_write(deps, await screen_write(deps, requester_id, req))
+async def audit_access_denied(audit: AuditLog, ctx: WriteContext) -> None:
+    """The facade's write authorization refused: one ``reject`` event (no content)."""
+    cause = Cause("access.not_owner", Layer.SESSION)
+    await audit.append(rejection_draft(ctx, StopReason.POLICY_DISABLED, cause))
 
 
-async def screen_write(deps: WriteDeps, requester_id: str, req: AddMemory) -> ScreenedWrite:
-    """Access, bounds, the G5 session gate and the firewall; a refusal is audited and raised."""
-    try:
-        access = await deps.registry.authorize(
-            requester_id, req.agent_id, Action.WRITE, req.visibility
-        )
-    except AccessDenied:
-        cause = ("access.not_owner", Layer.SESSION)
-        await deps.audit.append(
-            rejection_draft(requester_id, req, StopReason.POLICY_DISABLED, cause)
-        )
-        raise
-    text, is_message = render_messages(req.messages)
+async def screen_write(deps: WriteDeps, ctx: WriteContext, access: AccessDecision) -> ScreenedWrite:
+    """Bounds, the G5 session gate and the firewall for a write the facade authorized (``access``,
+    the one decision, for this context's requester and agent); a refusal is audited and raised."""
+    req = ctx.request
+    if not access.allowed or access.action is not Action.WRITE or (
+        access.requester_id, access.agent_id) != (ctx.requester_id, ctx.agent_id):
+        raise AccessDenied("the write was not authorized for this requester and agent")
     try:
         req.metadata_json()  # the size bound, before anything is scanned
     except ValueError:
-        cause = ("bounds.metadata", Layer.SCHEMA)
-        await deps.audit.append(
-            rejection_draft(requester_id, req, StopReason.BOUNDS_EXCEEDED, cause)
-        )
+        cause = Cause("bounds.metadata", Layer.SCHEMA)
+        await deps.audit.append(rejection_draft(ctx, StopReason.BOUNDS_EXCEEDED, cause))
         raise InvalidRequest(
             "metadata exceeds 8 KiB", stop_reason=StopReason.BOUNDS_EXCEEDED
         ) from None
-    limit = deps.firewall.sessions.rejection_limit
-    await refuse_disabled_session(deps.audit, requester_id, req, limit)
+    await refuse_disabled_session(deps.audit, ctx, deps.firewall.sessions.rejection_limit)
     with span("a4s.write.firewall"):
         decision = await deps.firewall.check_async(
-            _firewall_request(requester_id, req, text, is_owner=access.is_owner)
+            _firewall_request(ctx, is_owner=access.is_owner)
         )
     if not decision.accepted or decision.redacted_text is None or decision.status is None:
-        await raise_rejection(deps.audit, requester_id, req, decision)
+        await raise_rejection(deps.audit, ctx, decision)
     prov = WriteProvenance(
         group_id=access.group_ids[0],
         decision=decision,
-        written_by=requester_id,
-        source_type=req.source.type.value if req.source else _DEFAULT_SOURCE_TYPE,
+        written_by=ctx.requester_id,
+        source_type=ctx.source_type,
         source_ref=req.source.ref if req.source else None,
         metadata_json=_metadata_json(decision),
         metadata_screened=True,
-        **lifecycle_fields(req),
+        **lifecycle_fields(ctx),
     )
     return ScreenedWrite(
-        prov=prov, draft=write_draft(requester_id, req, decision, decision.redacted_text or ""),
-        is_message=is_message, agent_id=req.agent_id, category=req.category, key=req.key,
+        prov=prov, draft=write_draft(ctx, decision, decision.redacted_text or ""),
+        is_message=ctx.is_message, agent_id=ctx.agent_id, category=req.category, key=req.key,
         reference_time=req.reference_time, pinned=req.pinned,
     )  # fmt: skip
 
@@ -141,9 +127,10 @@ async def store_write(
     )
 
 
-def _firewall_request(requester_id: str, req: AddMemory, text: str, *, is_owner: bool) -> WriteRequest:
+def _firewall_request(ctx: WriteContext, *, is_owner: bool) -> WriteRequest:
+    req = ctx.request
     return WriteRequest(
-        text=text,
+        text=ctx.text,
         source_type=req.source.type if req.source else None,
         source_kind=req.source_kind,
         source_ref=req.source.ref if req.source else None,
@@ -151,7 +138,7 @@ def _firewall_request(requester_id: str, req: AddMemory, text: str, *, is_owner:
         key=req.key,
         ttl_class=req.ttl_class,
         requester_is_owner=is_owner,
-        session_id=gate_key(requester_id, req),
+        session_id=ctx.gate_key,
         visibility=req.visibility,
         metadata=req.metadata,
     )

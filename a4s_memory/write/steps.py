@@ -19,28 +19,25 @@ from a4s_memory.audit.events import (
     AuditDraft,
     ValidationResult,
     content_hash,
-    session_ref,
 )
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import AccessDenied, FirewallRejected
 from a4s_memory.firewall import FirewallDecision, Layer
-from a4s_memory.lifecycle import session
-from a4s_memory.models import AddMemory
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Tx
 from a4s_memory.store.ingest import CommitContext, Finalizer
 from a4s_memory.store.ledger import StampReport, now_utc
 from a4s_memory.store.versions import VersionOutcome, VersionSpec, record_version_tx
-from a4s_memory.ttl import Tier, deadlines, ttl_for
+from a4s_memory.ttl import deadlines, ttl_for
+from a4s_memory.write.context import WriteContext
 
 __all__ = [
+    "Cause",
     "WriteBox",
-    "gate_key",
     "lifecycle_fields",
     "raise_rejection",
     "refuse_disabled_session",
     "rejection_draft",
-    "session_of",
     "validation_score",
     "write_draft",
     "write_finalizer",
@@ -51,17 +48,6 @@ _HARD_LAYERS: Final = frozenset(
 )
 
 
-def session_of(req: AddMemory) -> str | None:
-    """The session as the audit log and the ledger store it: the agent-scoped hash."""
-    return session_ref(req.agent_id, req.session_id) if req.session_id is not None else None
-
-
-def gate_key(requester_id: str, req: AddMemory) -> str | None:
-    """The in-process G5 gate's key for this write (:func:`session.gate_key`)."""
-    ref = session_of(req)
-    return session.gate_key(requester_id, ref) if ref is not None else None
-
-
 def validation_score(decision: FirewallDecision) -> float:
     """G3 ``validation_score``: 1.0 for a clean pass, -0.5 when stored as suspicious, -0.1 per
     redacted secret (bounded to [0, 1])."""
@@ -70,17 +56,24 @@ def validation_score(decision: FirewallDecision) -> float:
     return round(max(0.0, min(1.0, score)), 3)
 
 
-def _cause(decision: FirewallDecision) -> tuple[str | None, Layer | None]:
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """Why a write was refused, as the audit event names it: a rule id and its layer."""
+
+    rule_id: str | None
+    layer: Layer | None
+
+
+def _cause(decision: FirewallDecision) -> Cause:
     for finding in decision.findings:
         if finding.stop_reason is decision.stop_reason:
-            return finding.rule_id, finding.layer
-    return None, None
+            return Cause(finding.rule_id, finding.layer)
+    return Cause(None, None)
 
 
-def rejection_draft(
-    requester_id: str, req: AddMemory, stop_reason: StopReason, cause: tuple[str | None, Layer | None]
-) -> AuditDraft:
-    rule_id, layer = cause
+def rejection_draft(ctx: WriteContext, stop_reason: StopReason, cause: Cause) -> AuditDraft:
+    rule_id, layer = cause.rule_id, cause.layer
+    req = ctx.request
     action = (
         AuditAction.POISONING_BLOCKED
         if stop_reason is StopReason.INJECTION_DETECTED
@@ -90,24 +83,22 @@ def rejection_draft(
     return AuditDraft(
         agent_id=req.agent_id,
         action=action,
-        requester_id=requester_id,
-        session_id=session_of(req),
+        requester_id=ctx.requester_id,
+        session_id=ctx.session,
         field=req.category.value if req.category else None,
         validation_result=ValidationResult.HARD_FAIL if hard else ValidationResult.SOFT_FAIL,
         rejection_reason=rule_id,
         stop_reason=stop_reason.value,
         visibility=req.visibility.value,
-        tier=(Tier.SEMANTIC if req.category else Tier.EPISODIC).value,
+        tier=ctx.tier.value,
         source_type=req.source.type.value if req.source else None,
     )
 
 
-async def raise_rejection(
-    audit: AuditLog, requester_id: str, req: AddMemory, decision: FirewallDecision
-) -> None:
+async def raise_rejection(audit: AuditLog, ctx: WriteContext, decision: FirewallDecision) -> None:
     """Audit a firewall rejection, then raise the matching error (never the content)."""
     reason = decision.stop_reason
-    await audit.append(rejection_draft(requester_id, req, reason, _cause(decision)))
+    await audit.append(rejection_draft(ctx, reason, _cause(decision)))
     if reason is StopReason.POLICY_DISABLED:
         raise AccessDenied(
             f"memory writes are disabled: {reason.value}",
@@ -118,34 +109,32 @@ async def raise_rejection(
     )
 
 
-async def refuse_disabled_session(
-    audit: AuditLog, requester_id: str, req: AddMemory, limit: int
-) -> None:
+async def refuse_disabled_session(audit: AuditLog, ctx: WriteContext, limit: int) -> None:
     """G5 across processes and restarts: the audit log, not only this process's SessionGate,
     decides whether a session already had ``limit`` rejections."""
-    ref = session_of(req)
-    if ref is None or await audit.session_rejections(ref, requester_id) < limit:
+    ref = ctx.session
+    if ref is None or await audit.session_rejections(ref, ctx.requester_id) < limit:
         return
     stop = StopReason.POLICY_DISABLED
-    await audit.append(rejection_draft(requester_id, req, stop, ("session.disabled", Layer.SESSION)))
+    await audit.append(rejection_draft(ctx, stop, Cause("session.disabled", Layer.SESSION)))
     raise AccessDenied(
         f"memory writes are disabled: {stop.value}",
         suggestion="writes stay disabled for this session (seed 000 G5); see the session summary",
     )
 
 
-def lifecycle_fields(req: AddMemory) -> dict[str, object]:
+def lifecycle_fields(ctx: WriteContext) -> dict[str, object]:
     """WriteProvenance fields: tier, TTL class, pin and deadlines from the TTL table."""
-    tier = Tier.SEMANTIC if req.category is not None else Tier.EPISODIC
-    limits = deadlines(now_utc(), ttl_for(tier, req.ttl_class, pinned=req.pinned))
+    req = ctx.request
+    limits = deadlines(now_utc(), ttl_for(ctx.tier, req.ttl_class, pinned=req.pinned))
     return {
-        "tier": tier.value,
+        "tier": ctx.tier.value,
         "ttl_class": req.ttl_class.value if req.ttl_class else None,
         "pinned": req.pinned,
         "ttl_seconds": limits.ttl_seconds,
         "stale_at": limits.stale_at,
         "expires_at": limits.expires_at,
-        "session_id": session_of(req),
+        "session_id": ctx.session,
     }
 
 
@@ -191,23 +180,22 @@ def _redaction_details(decision: FirewallDecision) -> dict[str, int]:
     return {k: v for k, v in details.items() if v}
 
 
-def write_draft(
-    requester_id: str, req: AddMemory, decision: FirewallDecision, text: str
-) -> AuditDraft:
+def write_draft(ctx: WriteContext, decision: FirewallDecision, text: str) -> AuditDraft:
+    req = ctx.request
     return AuditDraft(
         agent_id=req.agent_id,
         action=(AuditAction.SECRET_REDACTED
                 if decision.redactions or decision.metadata_redactions else AuditAction.WRITE),
-        requester_id=requester_id,
-        session_id=session_of(req),
+        requester_id=ctx.requester_id,
+        session_id=ctx.session,
         field=req.category.value if req.category else None,
         content_hash=content_hash(text),
         validation_result=ValidationResult.PASS,
         stop_reason=decision.stop_reason.value,
         validation_score=validation_score(decision),
         visibility=req.visibility.value,
-        tier=(Tier.SEMANTIC if req.category else Tier.EPISODIC).value,
-        source_type=req.source.type.value if req.source else "user_message",
+        tier=ctx.tier.value,
+        source_type=ctx.source_type,
         size=len(text),
         decision_id=decision.decision_id,
         details=_redaction_details(decision),

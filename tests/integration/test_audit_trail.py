@@ -92,7 +92,7 @@ async def test_retention_keeps_the_chain_verifiable(
     lifecycle: tuple[MemoryManager, str], store: Neo4jStore
 ) -> None:
     manager, agent = lifecycle
-    log = manager._life.audit_log
+    log = manager.audit_log
     for _ in range(3):
         await log.append(AuditDraft(agent_id=agent, action=AuditAction.READ))
     pruned = await log.prune(agent, now_utc() + timedelta(days=91), 90)
@@ -107,7 +107,7 @@ async def test_concurrent_appends_serialise(
     lifecycle: tuple[MemoryManager, str], store: Neo4jStore
 ) -> None:
     manager, agent = lifecycle
-    log = manager._life.audit_log
+    log = manager.audit_log
     await asyncio.gather(
         *(log.append(AuditDraft(agent_id=agent, action=AuditAction.READ)) for _ in range(20))
     )

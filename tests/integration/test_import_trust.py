@@ -14,11 +14,11 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from a4s_memory.config import Settings
-from a4s_memory.lifecycle.export_signing import ExportKey
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.export_signing import ExportKey
 from tests.integration.test_audit_helpers import (
     ADMIN,
     OWNER,
@@ -79,7 +79,7 @@ def _tampered(records: Records) -> Records:
 
 async def _foreign_key(records: Records) -> Records:
     """The same content signed by another server's key."""
-    from a4s_memory.lifecycle.export_signing import ExportMac
+    from a4s_memory.store.export_signing import ExportMac
 
     mac = ExportMac(await ExportKey(SecretStr("k" * 40), Path("unused")).get())
     body = _unsigned(records)

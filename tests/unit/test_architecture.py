@@ -105,3 +105,31 @@ def test_the_pure_core_depends_on_nothing_outside_it(path: Path) -> None:
     found = [m for m in _imported(ast.parse(path.read_text()))
              if m.startswith(PURE_MAY_NOT_IMPORT) or m.split(".")[0] in DRIVER_PACKAGES]  # fmt: skip
     assert not found, f"{path.name} imports {found}"
+
+
+STORE_MAY_NOT_IMPORT = (
+    "a4s_memory.write", "a4s_memory.lifecycle", "a4s_memory.manager", "a4s_memory.api",
+    "a4s_memory.a2a", "a4s_memory.mcp_server", "a4s_memory.cli", "a4s_memory.client",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("path", list(_modules(STORE)), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_store_depends_on_nothing_above_it(path: Path) -> None:
+    found = [m for m in _imported(ast.parse(path.read_text())) if m.startswith(STORE_MAY_NOT_IMPORT)]
+    assert not found, f"{path.name} imports {found}: the store is below the write path and facade"
+
+
+def _authorize_calls(path: Path) -> list[int]:
+    return [
+        node.lineno for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "authorize"
+    ]  # fmt: skip
+
+
+def test_only_the_facade_authorizes() -> None:
+    # The facade (manager.py + its lifecycle half) asks the registry once per call and passes the
+    # AccessDecision down; nothing below it, and no adapter, asks again.
+    facade = {PACKAGE / "manager.py", PACKAGE / "manager_lifecycle.py"}
+    callers = {p for p in _modules(PACKAGE) if _authorize_calls(p)}
+    assert callers == facade

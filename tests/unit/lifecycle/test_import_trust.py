@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from a4s_memory.lifecycle.export_signing import ExportMac, signature_valid
-from a4s_memory.lifecycle.import_trust import demote, keep_quarantined
+from a4s_memory.store.export_signing import ExportMac, signature_valid
+from a4s_memory.store.import_trust import demote, keep_quarantined
 
 KEY = b"k" * 32
 
