@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from a4s_memory.contract import (
     FreshnessStatus,
@@ -33,14 +33,31 @@ def most_severe(first: SecurityStatus, *others: SecurityStatus) -> SecurityStatu
 
 
 class MemoryStatus(BaseModel):
-    """Four orthogonal axes: quarantine (security) never changes truth, and so on."""
+    """Four orthogonal axes: quarantine (security) never changes truth, and so on.
 
-    model_config = ConfigDict(frozen=True)
+    In Python the axes are ``status.truth`` etc.; every serialized form (REST, A2A, MCP, CLI,
+    Neo4j) uses the stored property names ``truth_status`` ... ``freshness_status``, so there is
+    one vocabulary on the outside. Input accepts both (bodies from older clients used the short
+    keys)."""
 
-    truth: TruthStatus = TruthStatus.UNVERIFIED
-    retrieval: RetrievalStatus = RetrievalStatus.NORMAL
-    security: SecurityStatus = SecurityStatus.CLEAN
-    freshness: FreshnessStatus = FreshnessStatus.FRESH
+    model_config = ConfigDict(frozen=True, validate_by_name=True, serialize_by_alias=True)
+
+    truth: TruthStatus = Field(
+        TruthStatus.UNVERIFIED, validation_alias=AliasChoices("truth_status", "truth"),
+        serialization_alias="truth_status",
+    )  # fmt: skip
+    retrieval: RetrievalStatus = Field(
+        RetrievalStatus.NORMAL, validation_alias=AliasChoices("retrieval_status", "retrieval"),
+        serialization_alias="retrieval_status",
+    )  # fmt: skip
+    security: SecurityStatus = Field(
+        SecurityStatus.CLEAN, validation_alias=AliasChoices("security_status", "security"),
+        serialization_alias="security_status",
+    )  # fmt: skip
+    freshness: FreshnessStatus = Field(
+        FreshnessStatus.FRESH, validation_alias=AliasChoices("freshness_status", "freshness"),
+        serialization_alias="freshness_status",
+    )  # fmt: skip
     sensitivity: Sensitivity = Sensitivity.INTERNAL
     expires_at: datetime | None = None
 

@@ -37,6 +37,7 @@ from a4s_memory.store.ledger import (
     now_utc,
     restamp,
 )
+from a4s_memory.ttl import STALE_FRACTION
 
 __all__ = [
     "ElementRef",
@@ -56,7 +57,6 @@ logger = logging.getLogger(__name__)
 
 # Runs inside a transition's transaction after it (the audit event): both commit or neither.
 TxHook = Callable[[AsyncManagedTransaction], Awaitable[str | None]]
-_STALE_FRACTION: Final = 0.75  # a4s_memory.ttl.STALE_FRACTION (no import cycle)
 
 
 class EvidenceKind(StrEnum):
@@ -169,7 +169,7 @@ def _refreshed(entry: dict[str, Any], now: Any) -> dict[str, Any]:
     return {
         "freshness_status": "fresh",
         "expires_at": now + span,
-        "a4s_stale_at": now + span * _STALE_FRACTION,
+        "a4s_stale_at": now + span * STALE_FRACTION,
     }
 
 

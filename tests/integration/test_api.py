@@ -166,7 +166,7 @@ async def test_transitions_and_delete(api: httpx.AsyncClient, agent: str) -> Non
     assert own.status_code == 403  # no self-promotion: the owner wrote it
     promoted = await api.post(f"/memories/{mid}/promote", headers=auth(ADMIN),
                               json={"evidence": {"kind": "user_confirmation", "ref": "chat:1"}})
-    assert promoted.status_code == 200 and promoted.json()["status"]["truth"] == "supported"
+    assert promoted.status_code == 200 and promoted.json()["status"]["truth_status"] == "supported"
     self_evidence = await api.post(f"/memories/{mid}/promote", headers=auth(OWNER),
                                    json={"evidence": {"kind": "probe", "ref": mid}})
     assert self_evidence.status_code == 422
@@ -176,13 +176,13 @@ async def test_transitions_and_delete(api: httpx.AsyncClient, agent: str) -> Non
     contradicted = await api.post(f"/memories/{mid}/contradict", json={"reason": "user said no"},
                                   headers=auth(OWNER))
     assert contradicted.status_code == 200
-    assert contradicted.json()["status"]["truth"] == "contradicted"
+    assert contradicted.json()["status"]["truth_status"] == "contradicted"
     q = await api.post(f"/memories/{mid}/quarantine", json={"reason": "poison"}, headers=auth(ADMIN))
-    assert q.status_code == 200 and q.json()["status"]["security"] == "quarantined"
+    assert q.status_code == 200 and q.json()["status"]["security_status"] == "quarantined"
 
     mid2 = (await _add(api, agent, "Bob likes go.")).json()["memory_id"]
     sup = await api.post(f"/memories/{mid2}/supersede", json={}, headers=auth(OWNER))
-    assert sup.status_code == 200 and sup.json()["status"]["truth"] == "superseded"
+    assert sup.status_code == 200 and sup.json()["status"]["truth_status"] == "superseded"
 
     assert (await api.delete(f"/memories/{mid2}", headers=auth(OTHER))).status_code == 403
     deleted = await api.delete(f"/memories/{mid2}", headers=auth(OWNER))

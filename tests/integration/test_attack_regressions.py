@@ -20,11 +20,11 @@ from a4s_memory.errors import AccessDenied, QuotaExceeded
 from a4s_memory.manager import MemoryManager
 from a4s_memory.quota import QuotaLimits, WriteQuota
 from a4s_memory.store.db import Neo4jStore
+from tests.integration.audit_support import ADMIN, OWNER, make_manager_fixture
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_a2a_support import OWNER as KEYED_OWNER
 from tests.integration.test_a2a_support import adapter_settings, auth
 from tests.integration.test_api_support import served
-from tests.integration.test_audit_helpers import ADMIN, OWNER, make_manager_fixture
 from tests.integration.test_mcp import _client, _error
 
 PEER = "peer-agent"

@@ -14,8 +14,8 @@ from a4s_memory.contract import StopReason
 from a4s_memory.errors import AccessDenied, FirewallRejected, NotFound
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
+from tests.integration.audit_support import OWNER, make_manager_fixture
 from tests.integration.cleanup import remove_agents
-from tests.integration.test_audit_helpers import OWNER, make_manager_fixture
 
 PEER = "peer-w"
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"

@@ -9,7 +9,7 @@ from a4s_memory.errors import AccessDenied, InvalidRequest
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
-from tests.integration.test_audit_helpers import OWNER, events, make_manager_fixture
+from tests.integration.audit_support import OWNER, events, make_manager_fixture
 
 lifecycle = make_manager_fixture("del")
 

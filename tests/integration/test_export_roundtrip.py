@@ -10,7 +10,7 @@ from a4s_memory.errors import Conflict, InvalidRequest
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.store.db import Neo4jStore
-from tests.integration.test_audit_helpers import OWNER, events, make_manager_fixture, wipe_memory
+from tests.integration.audit_support import OWNER, events, make_manager_fixture, wipe_memory
 
 lifecycle = make_manager_fixture("exp")
 QUERIES = ("Alice tea", "Neovim", "style", "Bob coffee", "answers")

@@ -17,7 +17,7 @@ from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.graphiti_factory import GraphitiBundle, build_graphiti
-from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
+from tests.integration.manager_support import cleanup_agent, edge_by_fact, unstamped
 
 REVIEWER = "reviewer-h"  # an admin: promotions need a second principal (no self-promotion)
 

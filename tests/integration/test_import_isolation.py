@@ -19,8 +19,8 @@ from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore
+from tests.integration.audit_support import ADMIN, wipe_memory
 from tests.integration.cleanup import remove_agents
-from tests.integration.test_audit_helpers import ADMIN, wipe_memory
 
 ALICE, BOB = "alice-12", "bob-12"
 Records = list[dict[str, Any]]

@@ -19,7 +19,7 @@ from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.export_signing import ExportKey
-from tests.integration.test_audit_helpers import (
+from tests.integration.audit_support import (
     ADMIN,
     OWNER,
     events,

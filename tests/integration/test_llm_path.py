@@ -22,8 +22,8 @@ from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder import OpenAICompatibleEmbedder
+from tests.integration.manager_support import cleanup_agent, edge_by_fact, unstamped
 from tests.integration.openai_stub import CHAT, EMBEDDINGS, RESPONSES, OpenAIStub, StubCall
-from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
 
 # Neither 1536 (what a4s-memory assumed for every OpenAI-compatible embedder) nor 384 (the offline
 # embedders), and above 1536: Graphiti's OpenAIEmbedder cut every vector to its configured size.

@@ -13,7 +13,7 @@ from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
-from tests.integration.test_manager_helpers import cleanup_agent, edge_by_fact, unstamped
+from tests.integration.manager_support import cleanup_agent, edge_by_fact, unstamped
 
 ADMIN = "admin-ops"
 

@@ -11,7 +11,7 @@ from a4s_memory.errors import A4SError
 from a4s_memory.manager import MemoryManager
 from a4s_memory.models import AddMemory
 from a4s_memory.store.db import Neo4jStore
-from tests.integration.test_manager_helpers import cleanup_agent
+from tests.integration.manager_support import cleanup_agent
 
 PAYLOADS = [
     "x' }) MATCH (n) DETACH DELETE n //",

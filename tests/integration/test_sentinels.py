@@ -15,6 +15,7 @@ from a4s_memory.probes.runner import cleanup_agent
 from a4s_memory.sentinels import SentinelRunner, Severity
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder import HashingEmbedder
+from a4s_memory.store.sentinel_records import load_memories
 
 OWNER = "sent-owner"
 ADMIN = "sent-admin"
@@ -143,3 +144,17 @@ async def test_clean_agent_raises_nothing(
     assert await runner.scan(agent, ["tea", "python build", "release notes"]) == []
     assert await runner.check_action(agent, "order coffee beans") == []
     assert await _events(store, agent, "sentinel_alert") == []
+
+
+async def test_an_episode_without_a_security_status_is_not_taken_for_clean(
+    manager: MemoryManager, store: Neo4jStore, agent: str
+) -> None:
+    # The ContextPolicy's rule (a missing status never matches) holds for the sentinels' reads
+    # too; they used to coalesce a missing security status to 'clean'.
+    kept = await _add(manager, agent, "Alice prefers green tea in the morning.")
+    bare = await _add(manager, agent, "Bob prefers black coffee at noon.")
+    await store.execute(
+        "MATCH (e:Episodic {uuid: $u}) REMOVE e.security_status", {"u": bare}
+    )
+    loaded = {m.uuid for m in await load_memories(store, agent, limit=50)}
+    assert kept in loaded and bare not in loaded

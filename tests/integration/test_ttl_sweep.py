@@ -11,7 +11,7 @@ from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.ledger import now_utc
-from tests.integration.test_audit_helpers import ADMIN, OWNER, events, make_manager_fixture
+from tests.integration.audit_support import ADMIN, OWNER, events, make_manager_fixture
 
 lifecycle = make_manager_fixture("ttl")
 

@@ -8,7 +8,7 @@ from a4s_memory.contract import SecurityStatus
 from a4s_memory.errors import AccessDenied, StoreUnavailable
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
-from tests.integration.test_audit_helpers import ADMIN, OWNER, events, make_manager_fixture
+from tests.integration.audit_support import ADMIN, OWNER, events, make_manager_fixture
 
 lifecycle = make_manager_fixture("ver")
 

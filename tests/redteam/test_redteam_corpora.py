@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 from corpus import require_corpora
-from redteam_scoring import EXTERNAL, decisions, table, tallies
+from redteam_scoring import CORPORA, EXTERNAL, decisions, table, tallies
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +24,11 @@ def rate(items: list[tuple[dict[str, object], object]], pred: object) -> float:
 
 
 def test_print_table() -> None:
-    print("\n" + table())
+    text = table()
+    print("\n" + text)
+    rows = text.splitlines()[2:]
+    # one row per (corpus, label, scenario) tally; every shared corpus contributes at least one
+    assert rows and {row.split()[0] for row in rows} == set(CORPORA)
 
 
 def _not_trusted(d) -> bool:  # type: ignore[no-untyped-def]

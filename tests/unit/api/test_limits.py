@@ -38,8 +38,13 @@ def test_token_bucket_burst_then_refill() -> None:
 
 def test_quota_off_with_zero_rate() -> None:
     quota = WriteQuota(ApiLimits(writes_per_minute=0, burst=1))
+    assert not quota.enabled
     for _ in range(100):
-        quota.take("alice")
+        quota.take("alice")  # never refuses
+    limited = WriteQuota(ApiLimits(writes_per_minute=1, burst=1))
+    limited.take("alice")
+    with pytest.raises(WriteQuotaExceeded):  # the same burst with a rate does refuse
+        limited.take("alice")
 
 
 def test_limits_default_and_from_settings() -> None:
