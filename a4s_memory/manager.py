@@ -58,7 +58,6 @@ from a4s_memory.store.registry import AgentRegistry, Registration
 from a4s_memory.store.search import SearchHit, SearchOptions, policy_search
 from a4s_memory.store.transitions import (
     ElementRef,
-    Evidence,
     TxHook,
     contradict,
     delete_episode,
@@ -67,6 +66,7 @@ from a4s_memory.store.transitions import (
     supersede,
 )
 from a4s_memory.telemetry import observe_search, observe_write
+from a4s_memory.types import Evidence
 from a4s_memory.write.batch import MAX_BATCH_ITEMS, BatchResult, write_batch
 from a4s_memory.write.context import WriteContext
 from a4s_memory.write.flow import (

@@ -18,6 +18,7 @@ from a4s_memory.errors import AccessDenied, NotFound
 from a4s_memory.firewall import Firewall
 from a4s_memory.lifecycle.service import Lifecycle
 from a4s_memory.models_lifecycle import (
+    AuditVerification,
     BulkDeleteResult,
     ImportReport,
     RollbackResult,
@@ -26,7 +27,7 @@ from a4s_memory.models_lifecycle import (
     VersionView,
 )
 from a4s_memory.quota import Quota
-from a4s_memory.store.audit_log import AuditLog, AuditVerification
+from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.graphiti_factory import GraphitiBundle
 from a4s_memory.store.registry import AgentRegistry

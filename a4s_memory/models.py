@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from a4s_memory.contract import Category, SourceKind, SourceType, StopReason, TTLClass, Visibility
 from a4s_memory.firewall import Redaction
 from a4s_memory.status import MemoryStatus
-from a4s_memory.store.transitions import Evidence, EvidenceKind
 from a4s_memory.types import DeleteResult as DeleteResult  # re-exported (wire models)
+from a4s_memory.types import Evidence, EvidenceKind
 from a4s_memory.types import FactView as FactView
 from a4s_memory.types import MemoryView as MemoryView
 from a4s_memory.types import TransitionResult as TransitionResult

@@ -10,8 +10,6 @@ from pydantic import BaseModel, Field
 from a4s_memory.audit.events import AuditEventView
 from a4s_memory.contract import StopReason
 from a4s_memory.status import MemoryStatus
-from a4s_memory.store.audit_log import AuditVerification
-from a4s_memory.store.versions import VersionView
 
 __all__ = [
     "AuditEventView",
@@ -85,3 +83,28 @@ class ImportReport(BaseModel):
     # was imported as unverified, written by the importer (store/import_trust.py).
     verified: bool = False
     stop_reason: StopReason = StopReason.SUCCESS_STORED
+
+
+class VersionView(BaseModel):
+    """GET /memories/{id}/versions: G3 metadata, never the content."""
+
+    version: int
+    timestamp: str
+    agent_id: str
+    content_hash: str
+    validation_score: float
+    pinned: bool
+    memory_id: str
+    written_by: str | None = None
+    current: bool = False
+    status: MemoryStatus | None = None
+
+
+class AuditVerification(BaseModel):
+    agent_id: str
+    ok: bool
+    events_checked: int
+    first_seq: int | None = None
+    last_seq: int | None = None
+    anchor_seq: int = 0
+    problems: list[str] = Field(default_factory=list)

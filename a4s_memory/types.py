@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from a4s_memory.contract import StopReason, Visibility
 from a4s_memory.errors import A4SError, StoreUnavailable
@@ -29,6 +29,8 @@ __all__ = [
     "BatchItemResult",
     "BatchResult",
     "DeleteResult",
+    "Evidence",
+    "EvidenceKind",
     "FactView",
     "GroupIds",
     "JobAccepted",
@@ -233,3 +235,26 @@ class JobView(BaseModel):
     agent_id: str
     memory_id: str | None = None  # once done
     error_code: str | None = None  # of the last failed attempt
+
+
+class EvidenceKind(StrEnum):
+    """Seed 004: the only things that may promote. The agent's own inference or apparent success
+    is deliberately absent."""
+
+    USER_CONFIRMATION = "user_confirmation"
+    PROBE = "probe"
+    POLICY = "policy"
+
+
+class Evidence(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: EvidenceKind
+    ref: str = Field(min_length=1, max_length=256)
+
+    @field_validator("ref")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("evidence ref must not be blank")
+        return value.strip()

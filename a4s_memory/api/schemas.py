@@ -13,9 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError
 from a4s_memory.policy import ContextPolicy
-from a4s_memory.store.transitions import Evidence
 from a4s_memory.types import AddMemoryOut as AddMemoryOut  # re-exported (wire models)
 from a4s_memory.types import AgentOut as AgentOut
+from a4s_memory.types import Evidence
 from a4s_memory.types import GroupIds as GroupIds
 from a4s_memory.types import SearchResponse as SearchResponse
 

@@ -1,5 +1,14 @@
-"""Seed 000 G5 session gate: three (configurable) rejections in one session disable memory writes
-for the rest of that session, and the session summary lists the rejections.
+"""The G5 session gate, all of it: three (configurable) rejections in one session disable memory
+writes for the rest of that session, and the session summary lists the rejections.
+
+* :func:`gate_key` - whose session it is: (requester, agent, session), never the client's id alone;
+* :class:`SessionGate` - the in-process count the firewall consults (also what the offline
+  ``a4s-memory firewall check`` uses);
+* :func:`rejections_of` / :func:`notification` - the summary, built from the audit log's events.
+
+The audit log is the source of truth in the service: the write path refuses a session whose
+rejections it counts there (``write.steps.refuse_disabled_session``), which holds across
+processes and restarts; the in-process gate only answers sooner.
 
 In-memory and per process; the summary names stop reasons and rule ids only, never content.
 Bounded: at most ``max_sessions`` sessions are kept, the least recently used dropped first (the
@@ -15,10 +24,19 @@ import threading
 from dataclasses import dataclass, field
 from typing import Final
 
+from a4s_memory.audit.events import AuditAction, AuditEventView
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.models import FirewallDecision
+from a4s_memory.models_lifecycle import SessionRejection
 
-__all__ = ["DEFAULT_REJECTION_LIMIT", "SessionGate"]
+__all__ = [
+    "DEFAULT_REJECTION_LIMIT",
+    "REJECTION_ACTIONS",
+    "SessionGate",
+    "gate_key",
+    "notification",
+    "rejections_of",
+]
 
 DEFAULT_REJECTION_LIMIT: Final = 3
 DEFAULT_MAX_SESSIONS: Final = 100_000
@@ -102,3 +120,41 @@ class SessionGate:
                          "rejections).")
         lines.append(f"  Run: a4s-memory audit --last={max(n, 5)} for details")
         return "\n".join(lines)
+
+
+# -- the session summary, from the audit log --------------------------------------------------
+
+REJECTION_ACTIONS = frozenset({AuditAction.REJECT.value, AuditAction.POISONING_BLOCKED.value})
+
+
+def gate_key(requester_id: str, session_ref: str) -> str:
+    """The in-process G5 gate's key: (requester, agent, session) -- ``session_ref`` is already
+    scoped by the agent -- never the client's id alone (issue 12 row 5: Bob's rejections must not
+    disable Alice's writes in a session that happens to have the same name)."""
+    return f"{requester_id}\x00{session_ref}"
+
+
+def rejections_of(events: list[AuditEventView]) -> list[SessionRejection]:
+    return [
+        SessionRejection(seq=e.seq, timestamp=e.timestamp, action=e.action,
+                         stop_reason=e.stop_reason, rule_id=e.rejection_reason, field=e.field)
+        for e in events if e.action in REJECTION_ACTIONS
+    ]  # fmt: skip
+
+
+def notification(
+    agent_id: str, rejections: list[SessionRejection], *, disabled: bool, limit: int
+) -> str:
+    """The G5 session-end notification ('' when nothing was rejected)."""
+    n = len(rejections)
+    if n == 0:
+        return ""
+    lines = [f"[a4s-memory] {n} memory write{'s were' if n != 1 else ' was'} rejected this session:"]
+    for i, r in enumerate(rejections, 1):
+        what = r.field or "memory"
+        rule = f" ({r.rule_id})" if r.rule_id else ""
+        lines.append(f"  {i}. @{agent_id} {what} write rejected: {r.stop_reason or 'unknown'}{rule}")
+    if disabled:
+        lines.append(f"  Memory writes are disabled for this session ({limit}+ rejections).")
+    lines.append(f"  Run: a4s-memory audit list --agent {agent_id} --last={max(n, 5)} for details")
+    return "\n".join(lines)

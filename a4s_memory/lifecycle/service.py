@@ -21,12 +21,13 @@ from a4s_memory.access import AccessDecision, Action
 from a4s_memory.audit.events import AuditAction, AuditDraft, AuditEventView, session_ref
 from a4s_memory.contract import Visibility
 from a4s_memory.errors import AccessDenied, InvalidRequest
-from a4s_memory.firewall import Firewall
-from a4s_memory.lifecycle import rollback, session
+from a4s_memory.firewall import Firewall, session
+from a4s_memory.lifecycle import rollback
 from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
 from a4s_memory.models import SESSION_ID_PATTERN
 from a4s_memory.models_lifecycle import (
+    AuditVerification,
     BulkDeleteResult,
     ImportReport,
     RollbackResult,
@@ -36,7 +37,7 @@ from a4s_memory.models_lifecycle import (
 )
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store import deletion, portability, sweeper
-from a4s_memory.store.audit_log import AuditLog, AuditVerification
+from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.export_signing import SIGNATURE, ExportKey, signature_valid
 from a4s_memory.store.import_trust import keep_quarantined

@@ -10,7 +10,8 @@ from a4s_memory.audit.events import AuditAction, AuditDraft
 from a4s_memory.errors import InvalidRequest
 from a4s_memory.firewall import Firewall
 from a4s_memory.store.audit_log import AuditLog
-from a4s_memory.store.transitions import ElementRef, Evidence, TxHook, check_evidence
+from a4s_memory.store.transitions import ElementRef, TxHook, check_evidence
+from a4s_memory.types import Evidence
 
 __all__ = ["audit_hook", "screened_evidence", "screened_reason"]
 

@@ -20,7 +20,6 @@ from typing import Any, Final
 
 from neo4j import AsyncManagedTransaction
 from neo4j.exceptions import ConstraintError
-from pydantic import BaseModel, Field
 
 from a4s_memory.audit.events import (
     GENESIS_HASH,
@@ -30,10 +29,11 @@ from a4s_memory.audit.events import (
     iso_ms,
     new_event_id,
 )
+from a4s_memory.models_lifecycle import AuditVerification
 from a4s_memory.store.db import Neo4jStore, run_in_tx
 from a4s_memory.store.ledger import now_utc
 
-__all__ = ["DEFAULT_RETENTION_DAYS", "AuditLog", "AuditVerification", "verify_events"]
+__all__ = ["DEFAULT_RETENTION_DAYS", "AuditLog", "verify_events"]
 
 logger = logging.getLogger(__name__)
 
@@ -107,16 +107,6 @@ MATCH (e:AuditEvent) WHERE e.agent_id = $agent_id AND e.action = 'quarantine'
 RETURN DISTINCT e.memory_id AS id
 """
 _AGENTS = "MATCH (h:AuditHead) RETURN h.agent_id AS agent_id ORDER BY agent_id"
-
-
-class AuditVerification(BaseModel):
-    agent_id: str
-    ok: bool
-    events_checked: int
-    first_seq: int | None = None
-    last_seq: int | None = None
-    anchor_seq: int = 0
-    problems: list[str] = Field(default_factory=list)
 
 
 def verify_events(

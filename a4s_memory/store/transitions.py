@@ -17,11 +17,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from enum import StrEnum
 from typing import Any, Final
 
 from neo4j import AsyncManagedTransaction
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict
 
 from a4s_memory.contract import SecurityStatus, TruthStatus
 from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
@@ -38,11 +37,10 @@ from a4s_memory.store.ledger import (
     restamp,
 )
 from a4s_memory.ttl import STALE_FRACTION
+from a4s_memory.types import Evidence
 
 __all__ = [
     "ElementRef",
-    "Evidence",
-    "EvidenceKind",
     "TxHook",
     "check_evidence",
     "contradict",
@@ -57,29 +55,6 @@ logger = logging.getLogger(__name__)
 
 # Runs inside a transition's transaction after it (the audit event): both commit or neither.
 TxHook = Callable[[AsyncManagedTransaction], Awaitable[str | None]]
-
-
-class EvidenceKind(StrEnum):
-    """Seed 004: the only things that may promote. The agent's own inference or apparent success
-    is deliberately absent."""
-
-    USER_CONFIRMATION = "user_confirmation"
-    PROBE = "probe"
-    POLICY = "policy"
-
-
-class Evidence(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: EvidenceKind
-    ref: str = Field(min_length=1, max_length=256)
-
-    @field_validator("ref")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("evidence ref must not be blank")
-        return value.strip()
 
 
 class ElementRef(BaseModel):

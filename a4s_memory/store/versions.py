@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from a4s_memory.audit.events import content_hash, iso_ms
 from a4s_memory.contract import SecurityStatus, TruthStatus
+from a4s_memory.models_lifecycle import VersionView
 from a4s_memory.status import MemoryStatus, most_severe
 from a4s_memory.store.db import Neo4jStore, run_in_tx
 from a4s_memory.store.ingest import CommitContext
@@ -41,7 +42,6 @@ __all__ = [
     "MAX_VERSIONS",
     "VersionOutcome",
     "VersionSpec",
-    "VersionView",
     "episode_content",
     "item_id",
     "item_of",
@@ -95,21 +95,6 @@ class VersionOutcome(BaseModel):
     version_before: int
     version_after: int
     compacted: list[int] = Field(default_factory=list)
-
-
-class VersionView(BaseModel):
-    """GET /memories/{id}/versions: G3 metadata, never the content."""
-
-    version: int
-    timestamp: str
-    agent_id: str
-    content_hash: str
-    validation_score: float
-    pinned: bool
-    memory_id: str
-    written_by: str | None = None
-    current: bool = False
-    status: MemoryStatus | None = None
 
 
 _LOCK_ITEM = """

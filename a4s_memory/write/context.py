@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from a4s_memory.audit.events import session_ref
-from a4s_memory.lifecycle import session
+from a4s_memory.firewall import session
 from a4s_memory.models import AddMemory, render_messages
 from a4s_memory.ttl import Tier
 

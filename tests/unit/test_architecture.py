@@ -26,7 +26,10 @@ DRIVER_PACKAGES = ("neo4j", "graphiti_core")
 CYPHER = re.compile(
     r"\b(?:OPTIONAL\s+)?MATCH\s*\(|\bMERGE\s*\(|\bCREATE\s*\(|\bUNWIND\s+\$|\bDETACH\s+DELETE\b"
 )
-PURE_CORE = ("access.py", "policy", "firewall", "status.py", "contract.py", "errors.py", "types.py")
+PURE_CORE = (
+    "access.py", "policy", "firewall", "status.py", "ttl.py", "contract.py", "errors.py",
+    "types.py", "models.py", "models_lifecycle.py", "spaces.py", "audit",
+)  # fmt: skip
 PURE_MAY_NOT_IMPORT = (
     "a4s_memory.store", "a4s_memory.write", "a4s_memory.api", "a4s_memory.a2a",
     "a4s_memory.mcp_server", "a4s_memory.manager", "a4s_memory.lifecycle", "fastapi",

@@ -13,7 +13,7 @@ from a4s_memory.audit.events import session_ref
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, WriteRequest
 from a4s_memory.firewall.fields import MAX_METADATA_DEPTH, MAX_METADATA_ENTRIES
-from a4s_memory.lifecycle.session import gate_key
+from a4s_memory.firewall.session import gate_key
 from a4s_memory.models import AddMemory
 
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"

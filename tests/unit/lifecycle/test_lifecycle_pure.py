@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from a4s_memory.audit.events import AuditAction, AuditEventView, ValidationResult
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, Layer, WriteRequest
-from a4s_memory.lifecycle.session import notification, rejections_of
+from a4s_memory.firewall.session import notification, rejections_of
 from a4s_memory.models import AddMemory
 from a4s_memory.status import MemoryStatus
 from a4s_memory.store.portability import decode, encode
