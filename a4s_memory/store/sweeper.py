@@ -23,6 +23,7 @@ from typing import Any, Final
 from neo4j import AsyncManagedTransaction
 
 from a4s_memory.audit.events import AuditAction, AuditDraft
+from a4s_memory.contract import FreshnessStatus
 from a4s_memory.models_lifecycle import SweepReport
 from a4s_memory.spaces import parse_group_id
 from a4s_memory.store.audit_log import AuditLog
@@ -37,24 +38,30 @@ BATCH: Final = 500
 # Longer than any ingestion takes (an LLM extraction: seconds; a queue job's lease: 300 s).
 ORPHAN_AGE: Final = timedelta(hours=1)
 
+# Status values go in as parameters, from the enum (never literals in the Cypher).
+_FRESHNESS: Final = {
+    "live": [FreshnessStatus.FRESH.value, FreshnessStatus.STALE.value],
+    "stale": FreshnessStatus.STALE.value,
+    "expired": FreshnessStatus.EXPIRED.value,
+}
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
 _DUE = """
 MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.state = 'committed'
   AND s.expires_at IS NOT NULL AND NOT coalesce(s.a4s_pinned, false)
   AND ($groups IS NULL OR s.group_id IN $groups)
-  AND s.freshness_status IN ['fresh', 'stale']
-WITH s, CASE WHEN s.expires_at <= $now THEN 'expired'
-             WHEN s.a4s_stale_at IS NOT NULL AND s.a4s_stale_at <= $now THEN 'stale'
+  AND s.freshness_status IN $live
+WITH s, CASE WHEN s.expires_at <= $now THEN $expired
+             WHEN s.a4s_stale_at IS NOT NULL AND s.a4s_stale_at <= $now THEN $stale
              ELSE s.freshness_status END AS target
 WHERE target <> s.freshness_status
 RETURN s.uuid AS uuid, s.group_id AS group_id, target LIMIT $batch
 """
 _MOVE = """
 UNWIND $rows AS row
-MATCH (s:A4SStatus {uuid: row.uuid}) WHERE s.freshness_status IN ['fresh', 'stale']
+MATCH (s:A4SStatus {uuid: row.uuid}) WHERE s.freshness_status IN $live
   AND s.freshness_status <> row.target
 SET s.freshness_status = row.target, s.updated_at = $now
-SET s.a4s_archived_at = CASE WHEN row.target = 'expired' THEN $now ELSE s.a4s_archived_at END
+SET s.a4s_archived_at = CASE WHEN row.target = $expired THEN $now ELSE s.a4s_archived_at END
 RETURN s.uuid AS uuid, s.group_id AS group_id, row.target AS target
 """
 _DEPENDENTS = """
@@ -65,7 +72,7 @@ OPTIONAL MATCH ()-[e:RELATES_TO]->() WHERE e.group_id = $group_id AND id IN coal
 RETURN entities, collect(DISTINCT e.uuid) AS edges
 """
 _PURGEABLE = """
-MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.freshness_status = 'expired'
+MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.freshness_status = $expired
   AND s.expires_at <= $purge_before AND ($groups IS NULL OR s.group_id IN $groups)
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
@@ -94,16 +101,17 @@ async def _batch_tx(
     tx: AsyncManagedTransaction, audit: AuditLog, now: datetime, groups: list[str] | None
 ) -> Counter[tuple[str, str]]:
     await run_in_tx(tx, _LOCK, {"now": now})
-    params = {"now": now, "groups": groups, "batch": BATCH}
+    params = {"now": now, "groups": groups, "batch": BATCH, **_FRESHNESS}
     due = [dict(r) for r in await run_in_tx(tx, _DUE, params)]
-    moved = [dict(r) for r in await run_in_tx(tx, _MOVE, {"rows": due, "now": now})]
+    moved = [dict(r) for r in await run_in_tx(tx, _MOVE, {"rows": due, "now": now, **_FRESHNESS})]
     await _restamp_groups(tx, moved)
     counts: Counter[tuple[str, str]] = Counter(
         (parse_group_id(str(r["group_id"])).agent_id, str(r["target"])) for r in moved
     )
     purge = await run_in_tx(
-        tx, _PURGEABLE, {"purge_before": now - ARCHIVE_RETENTION, "groups": groups, "batch": BATCH}
-    )
+        tx, _PURGEABLE, {"purge_before": now - ARCHIVE_RETENTION, "groups": groups,
+                         "batch": BATCH, **_FRESHNESS},
+    )  # fmt: skip
     for row in purge:
         report = await remove_episode_tx(tx, str(row["group_id"]), str(row["uuid"]))
         if report.found:
