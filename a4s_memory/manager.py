@@ -55,7 +55,7 @@ from a4s_memory.store.memory_view import load_memory_view
 from a4s_memory.store.quota import build_quota
 from a4s_memory.store.ranking import build_reranker
 from a4s_memory.store.registry import AgentRegistry, Registration
-from a4s_memory.store.search import SearchHit, SearchOptions, policy_search
+from a4s_memory.store.search import SearchHit, SearchOptions, SearchRequest, policy_search
 from a4s_memory.store.transitions import (
     ElementRef,
     TxHook,
@@ -213,11 +213,11 @@ class MemoryManager(LifecycleMethods):
             hits = await policy_search(
                 self._p.store,
                 embedder,
-                query=query,
+                SearchRequest(query=query,
                 group_ids=list(access.group_ids),
                 policy=policy or ContextPolicy.default(),
                 limit=limit,
-                options=options or self.search_options(),
+                options=options or self.search_options()),
             )
         await self._audit.append(AuditDraft(
             agent_id=agent_id, action=AuditAction.SEARCH, requester_id=requester_id,

@@ -48,7 +48,7 @@ from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore, connect
 from a4s_memory.store.embedder import SizedEmbedder, build_embedder
-from a4s_memory.store.search import policy_search
+from a4s_memory.store.search import SearchRequest, policy_search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.recall_data import (
@@ -140,8 +140,8 @@ async def direct_latency(store: Neo4jStore, settings: Settings, agent: str,
     out = []
     for q in conv.questions:
         started = time.perf_counter()
-        await policy_search(store, embedder, query=q.text, group_ids=groups,
-                            policy=ContextPolicy.default(), limit=LIMIT)  # fmt: skip
+        await policy_search(store, embedder, SearchRequest(query=q.text, group_ids=groups,
+                            policy=ContextPolicy.default(), limit=LIMIT))  # fmt: skip
         out.append((time.perf_counter() - started) * 1000)
     return out
 

@@ -46,7 +46,7 @@ from a4s_memory.config import Settings
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.status import MemoryStatus
 from a4s_memory.store.db import Neo4jStore, connect
-from a4s_memory.store.search import policy_search
+from a4s_memory.store.search import SearchRequest, policy_search
 from a4s_memory.store.search_channels import lucene_query as _lucene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -137,12 +137,12 @@ async def measure(
         sink = timings if i >= 5 else {k: [] for k in timings}  # first 5: warm-up, not counted
         await _timed(
             policy_search(
-                store, EMBEDDER, query=text, group_ids=groups, policy=FACTS_ONLY, limit=10
+                store, EMBEDDER, SearchRequest(query=text, group_ids=groups, policy=FACTS_ONLY, limit=10)
             ),
             sink["policy_facts"],
         )
         await _timed(
-            policy_search(store, EMBEDDER, query=text, group_ids=groups, policy=DEFAULT, limit=10),
+            policy_search(store, EMBEDDER, SearchRequest(query=text, group_ids=groups, policy=DEFAULT, limit=10)),
             sink["policy_all"],
         )
         await _timed(
@@ -177,7 +177,7 @@ async def recall(store: Neo4jStore, graphiti: Graphiti, data: Seeded) -> dict[st
     for word, eligible in data.probes.items():
         hits = await _timed(
             policy_search(
-                store, EMBEDDER, query=word, group_ids=groups, policy=FACTS_ONLY, limit=10
+                store, EMBEDDER, SearchRequest(query=word, group_ids=groups, policy=FACTS_ONLY, limit=10)
             ),
             ms["policy_search"],
         )

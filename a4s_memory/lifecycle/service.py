@@ -156,9 +156,8 @@ class Lifecycle:
         groups = sorted(spaces_of(agent_id).values())
         count = 0
         key = await self._export_key.get()
-        async for record in portability.export_records(
-            self.store, (agent_id, requester_id if access.is_owner else ""), groups, key
-        ):
+        scope = portability.ExportScope(agent_id, requester_id if access.is_owner else "", groups)
+        async for record in portability.export_records(self.store, scope, key):
             count += 1
             yield record
         await self.audit_log.append(AuditDraft(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from a4s_memory.sentinels.models import (
     MemoryRecord,
@@ -77,17 +78,21 @@ def detect_similarity_anomalies(
     for mi, won in wins.items():
         spread = _unrelated(won, qvecs, config.unrelated)
         if spread >= config.magnet_queries:
-            alerts.append(_alert(agent_id, memories[mi][0], (MAGNET, Severity.SERIOUS), spread))
+            alerts.append(_alert(agent_id, memories[mi][0], _Kind(MAGNET, Severity.SERIOUS), spread))
             gaps.pop(mi, None)
     for mi, excess in gaps.items():
-        alerts.append(_alert(agent_id, memories[mi][0], (GAP, Severity.WARNING), excess))
+        alerts.append(_alert(agent_id, memories[mi][0], _Kind(GAP, Severity.WARNING), excess))
     return alerts
 
 
-def _alert(
-    agent_id: str, record: MemoryRecord, kind: tuple[str, Severity], score: float
-) -> SentinelAlert:
-    rule, severity = kind
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    rule: str
+    severity: Severity
+
+
+def _alert(agent_id: str, record: MemoryRecord, kind: _Kind, score: float) -> SentinelAlert:
+    rule, severity = kind.rule, kind.severity
     return SentinelAlert(
         sentinel="similarity",
         rule=rule,

@@ -130,15 +130,26 @@ def decode(value: Any) -> Any:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class ExportScope:
+    """Whose records: the agent, the owner named in the header ("" when an admin exports) and
+    the agent's group ids."""
+
+    agent_id: str
+    owner_id: str
+    groups: list[str]
+
+
 async def export_records(
-    store: Neo4jStore, agent: tuple[str, str], groups: list[str], key: bytes
+    store: Neo4jStore, scope: ExportScope, key: bytes
 ) -> AsyncIterator[dict[str, Any]]:
     """Header, every record type in :data:`RECORD_ORDER`, then the signature record (HMAC with
-    the server ``key`` over everything before it). ``agent`` = (id, owner)."""
+    the server ``key`` over everything before it)."""
+    groups = scope.groups
     from a4s_memory.store.ledger import now_utc
 
     mac = ExportMac(key)
-    header = {"type": "header", "format": FORMAT, "agent_id": agent[0], "owner_id": agent[1],
+    header = {"type": "header", "format": FORMAT, "agent_id": scope.agent_id, "owner_id": scope.owner_id,
               "groups": groups, "exported_at": iso_ms(now_utc())}  # fmt: skip
     mac.add(header)
     yield header

@@ -61,7 +61,14 @@ from a4s_memory.telemetry import span
 from a4s_memory.types import Provenance as Provenance  # re-exported (wire models)
 from a4s_memory.types import SearchHit as SearchHit
 
-__all__ = ["EPISODE_EMBEDDING", "Provenance", "SearchHit", "SearchOptions", "policy_search"]
+__all__ = [
+    "EPISODE_EMBEDDING",
+    "Provenance",
+    "SearchHit",
+    "SearchOptions",
+    "SearchRequest",
+    "policy_search",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -129,21 +136,25 @@ def _allowed_groups(group_ids: Sequence[str], policy: ContextPolicy) -> tuple[st
     return tuple(dict.fromkeys(wanted))
 
 
-async def policy_search(
-    store: Neo4jStore,
-    embedder: SizedEmbedder,
-    *,
-    query: str,
-    group_ids: Sequence[str],
-    policy: ContextPolicy,
-    limit: int,
-    now: datetime | None = None,
-    options: SearchOptions | None = None,
-) -> list[SearchHit]:
-    """Up to ``limit`` hits the policy admits, from ``group_ids`` only, best first.
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """One search: ``group_ids`` must come from the access decision (an empty list raises
+    InvalidRequest); ``now`` pins the clock the freshness filter and recency use (tests)."""
 
-    ``group_ids`` must come from the access decision; an empty list raises InvalidRequest.
-    """
+    query: str
+    group_ids: Sequence[str]
+    policy: ContextPolicy
+    limit: int
+    now: datetime | None = None
+    options: SearchOptions | None = None
+
+
+async def policy_search(
+    store: Neo4jStore, embedder: SizedEmbedder, request: SearchRequest
+) -> list[SearchHit]:
+    """Up to ``request.limit`` hits the policy admits, from its ``group_ids`` only, best first."""
+    query, policy, limit, now = request.query, request.policy, request.limit, request.now
+    group_ids, options = request.group_ids, request.options
     if not 1 <= limit <= MAX_LIMIT:
         raise InvalidRequest(f"limit must be between 1 and {MAX_LIMIT}")
     groups = _allowed_groups(group_ids, policy)

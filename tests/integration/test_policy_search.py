@@ -18,7 +18,7 @@ from a4s_memory.spaces import group_id
 from a4s_memory.store import search_channels as channels
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.ranking import Candidate
-from a4s_memory.store.search import SearchHit, policy_search
+from a4s_memory.store.search import SearchHit, SearchRequest, policy_search
 from tests.integration.seed import (
     EMBEDDER,
     MISSING,
@@ -141,8 +141,8 @@ async def test_default_policy_excludes(
     group = spaces["a_public"]
     controls, bad = await _seed_case(store, group, overrides, fact_only)
 
-    hits = await policy_search(store, EMBEDDER, query="zephyr", group_ids=[group],
-                               policy=DEFAULT, limit=50)
+    hits = await policy_search(store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group],
+                               policy=DEFAULT, limit=50))
     assert controls <= _uuids(hits), "the eligible controls must be found (the search works)"
     assert not bad & _uuids(hits)
     # And in the Cypher itself, channel by channel (not only after the Python re-check).
@@ -157,8 +157,8 @@ async def test_missing_status_is_excluded_even_for_owner_review(
     group = spaces["a_public"]
     controls, bad = await _seed_case(store, group, {"truth_status": MISSING}, fact_only=False)
     review = ContextPolicy.owner_review(include_malicious=True)
-    hits = await policy_search(store, EMBEDDER, query="zephyr", group_ids=[group],
-                               policy=review, limit=50)
+    hits = await policy_search(store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group],
+                               policy=review, limit=50))
     assert controls <= _uuids(hits)
     assert not bad & _uuids(hits)
     assert not bad & await _every_channel(store, group, review)
@@ -171,8 +171,8 @@ async def test_presets_widen_only_what_they_say(store: Neo4jStore, spaces: dict[
     _, malicious = await _seed_case(store, group, {"security_status": "malicious"}, False)
 
     async def found(policy: ContextPolicy) -> set[str]:
-        hits = await policy_search(store, EMBEDDER, query="zephyr", group_ids=[group],
-                                   policy=policy, limit=100)
+        hits = await policy_search(store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group],
+                                   policy=policy, limit=100))
         return _uuids(hits)
 
     widened = await found(ContextPolicy.including_unverified())
@@ -211,8 +211,8 @@ async def test_full_limit_when_ninety_percent_are_quarantined(
     assert [r["s"] for r in raw] == [SecurityStatus.QUARANTINED.value] * 10
 
     policy = ContextPolicy(kinds=frozenset({MemoryKind.FACT}))
-    hits = await policy_search(store, EMBEDDER, query="quasar", group_ids=[group],
-                               policy=policy, limit=10)
+    hits = await policy_search(store, EMBEDDER, SearchRequest(query="quasar", group_ids=[group],
+                               policy=policy, limit=10))
     assert len(hits) == 10
     assert _uuids(hits) <= clean
     # The fulltext channel on its own also fills the limit (the window grew past 180).
@@ -244,28 +244,28 @@ async def _seed_spaces(
 async def test_group_isolation(store: Neo4jStore, spaces: dict[str, str]) -> None:
     owned, every = await _seed_spaces(store, spaces)
 
-    public = await policy_search(store, EMBEDDER, query="nebula", group_ids=[spaces["a_public"]],
-                                 policy=DEFAULT, limit=50)
+    public = await policy_search(store, EMBEDDER, SearchRequest(query="nebula", group_ids=[spaces["a_public"]],
+                                 policy=DEFAULT, limit=50))
     assert _uuids(public) == owned["a_public"]
     assert {h.group_id for h in public} == {spaces["a_public"]}
     assert {h.visibility for h in public} == {Visibility.PUBLIC}
 
     owner_groups = [spaces["a_private"], spaces["a_public"]]
-    both = await policy_search(store, EMBEDDER, query="nebula", group_ids=owner_groups,
-                               policy=DEFAULT, limit=50)
+    both = await policy_search(store, EMBEDDER, SearchRequest(query="nebula", group_ids=owner_groups,
+                               policy=DEFAULT, limit=50))
     assert _uuids(both) == owned["a_public"] | owned["a_private"]
 
     narrowed = ContextPolicy(visibilities=frozenset({Visibility.PUBLIC}))
-    only_public = await policy_search(store, EMBEDDER, query="nebula", group_ids=owner_groups,
-                                      policy=narrowed, limit=50)
+    only_public = await policy_search(store, EMBEDDER, SearchRequest(query="nebula", group_ids=owner_groups,
+                                      policy=narrowed, limit=50))
     assert _uuids(only_public) == owned["a_public"]
     # Naming another group in Lucene syntax changes nothing (it is escaped, and Cypher filters).
     # (Words like "agent"/"public" do match the indexed group_id field, so A's own elements may
     # all come back - but only A's public ones.)
     for text in (f'group_id:"{spaces["b_public"]}"', f"nebula {spaces['b_private']}",
                  f"nebula {spaces['c_private']}"):
-        hits = await policy_search(store, EMBEDDER, query=text, group_ids=[spaces["a_public"]],
-                                   policy=DEFAULT, limit=50)
+        hits = await policy_search(store, EMBEDDER, SearchRequest(query=text, group_ids=[spaces["a_public"]],
+                                   policy=DEFAULT, limit=50))
         assert _uuids(hits) <= every["a_public"]
 
 
@@ -295,8 +295,8 @@ async def test_injection_attempts_change_nothing(
     _, every = await _seed_spaces(store, spaces)
     every_group = list(spaces.values())
     before = await snapshot(store, every_group)
-    hits = await policy_search(store, EMBEDDER, query=text, group_ids=[spaces["a_public"]],
-                               policy=DEFAULT, limit=10)
+    hits = await policy_search(store, EMBEDDER, SearchRequest(query=text, group_ids=[spaces["a_public"]],
+                               policy=DEFAULT, limit=10))
     assert _uuids(hits) <= every["a_public"]
     assert await snapshot(store, every_group) == before
     indexes = await store.execute("SHOW FULLTEXT INDEXES YIELD name RETURN collect(name) AS n")
@@ -305,26 +305,26 @@ async def test_injection_attempts_change_nothing(
 
 async def test_empty_group_list_raises(store: Neo4jStore) -> None:
     with pytest.raises(InvalidRequest, match="empty group_id list"):
-        await policy_search(store, EMBEDDER, query="x", group_ids=[], policy=DEFAULT, limit=10)
+        await policy_search(store, EMBEDDER, SearchRequest(query="x", group_ids=[], policy=DEFAULT, limit=10))
 
 
 @pytest.mark.parametrize("groups", [["all"], ["agent-x-shared"], [""], ["agent-X-public"]])
 async def test_non_space_group_raises(store: Neo4jStore, groups: list[str]) -> None:
     with pytest.raises(InvalidRequest):
-        await policy_search(store, EMBEDDER, query="x", group_ids=groups, policy=DEFAULT, limit=10)
+        await policy_search(store, EMBEDDER, SearchRequest(query="x", group_ids=groups, policy=DEFAULT, limit=10))
 
 
 @pytest.mark.parametrize("limit", [0, -1, 10_000])
 async def test_limit_bounds(store: Neo4jStore, spaces: dict[str, str], limit: int) -> None:
     with pytest.raises(InvalidRequest, match="limit"):
-        await policy_search(store, EMBEDDER, query="x", group_ids=[spaces["a_public"]],
-                            policy=DEFAULT, limit=limit)
+        await policy_search(store, EMBEDDER, SearchRequest(query="x", group_ids=[spaces["a_public"]],
+                            policy=DEFAULT, limit=limit))
 
 
 async def test_hit_shape(store: Neo4jStore, spaces: dict[str, str]) -> None:
     owned, _ = await _seed_spaces(store, spaces)
-    hits = await policy_search(store, EMBEDDER, query="nebula fact", group_ids=[spaces["a_public"]],
-                               policy=DEFAULT, limit=10)
+    hits = await policy_search(store, EMBEDDER, SearchRequest(query="nebula fact", group_ids=[spaces["a_public"]],
+                               policy=DEFAULT, limit=10))
     assert _uuids(hits) == owned["a_public"]
     fact = next(h for h in hits if h.kind is MemoryKind.FACT)
     assert fact.text.startswith("nebula fact")
