@@ -45,9 +45,11 @@ __all__ = [
     "check_evidence",
     "contradict",
     "delete_episode",
+    "episode_entry",
     "locate",
     "promote",
     "quarantine",
+    "set_episode_entry",
     "supersede",
 ]
 
@@ -155,20 +157,29 @@ async def _apply_tx(tx: AsyncManagedTransaction, change: _Change) -> StampReport
     return report
 
 
+async def episode_entry(tx: AsyncManagedTransaction, uuid: str) -> dict[str, Any] | None:
+    """An episode's ledger entry (None when it has none)."""
+    rows = await run_in_tx(tx, _EPISODE_ENTRY, {"uuid": uuid})
+    return dict(rows[0]["entry"]) if rows and rows[0]["entry"] is not None else None
+
+
+async def set_episode_entry(tx: AsyncManagedTransaction, uuid: str, fields: dict[str, Any]) -> None:
+    """Merge ``fields`` (names chosen by this package, never by a request) into the entry."""
+    await run_in_tx(tx, _SET_EPISODE, {"uuid": uuid, "fields": fields})
+
+
 async def _change_tx(tx: AsyncManagedTransaction, change: _Change) -> StampReport:
     ref, now = change.ref, now_utc()
     log_item = {**change.record, "action": change.action, "by": change.actor, "at": now.isoformat()}
     if ref.kind is ElementKind.EPISODE:
-        rows = await run_in_tx(tx, _EPISODE_ENTRY, {"uuid": ref.uuid})
-        if not rows or rows[0]["entry"] is None or rows[0]["entry"].get("state") != "committed":
+        entry = await episode_entry(tx, ref.uuid)
+        if entry is None or entry.get("state") != "committed":
             raise NotFound("no such memory")
         fields = {**change.ledger, "updated_at": now}
         if change.refresh_ttl:
-            fields.update(_refreshed(dict(rows[0]["entry"]), now))
-        fields["a4s_evidence"] = evidence_json(rows[0]["entry"].get("a4s_evidence"), log_item)
-        await run_in_tx(
-            tx, _SET_EPISODE, {"uuid": ref.uuid, "fields": _allowed(fields, _EPISODE_FIELDS)}
-        )
+            fields.update(_refreshed(entry, now))
+        fields["a4s_evidence"] = evidence_json(entry.get("a4s_evidence"), log_item)
+        await set_episode_entry(tx, ref.uuid, _allowed(fields, _EPISODE_FIELDS))
         entities, edges = await episode_dependents(tx, ref.uuid, ref.group_id)
         return await restamp(tx, ref.group_id, episodes=[ref.uuid], entities=entities, edges=edges)
     fields = {f"override_{k.removesuffix('_status')}": v for k, v in change.ledger.items()}
