@@ -1,4 +1,4 @@
-// Issue 15: the write quota shared by every worker (a4s_memory/quota_shared.py): one bucket node
+// Issue 15: the write quota shared by every worker (a4s_memory/store/quota.py): one bucket node
 // per requester, so MERGE never creates two and concurrent spends serialise on one node.
 CREATE CONSTRAINT a4s_quota_requester_unique IF NOT EXISTS
 FOR (q:A4SQuota) REQUIRE q.requester_id IS UNIQUE;
