@@ -16,9 +16,9 @@ from typing import Any, Final
 
 from mcp.server.mcpserver import Context
 
-from a4s_memory.api.auth import Unauthenticated, load_keys
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.errors import ConfigurationError
+from a4s_memory.errors import ConfigurationError, Unauthenticated
+from a4s_memory.identity import load_keys
 from a4s_memory.manager import MemoryManager
 from a4s_memory.mcp_server.tools import Caller, build_mcp_server
 from a4s_memory.spaces import validate_requester_id

@@ -146,7 +146,7 @@ def test_the_adapters_do_not_import_each_other(adapter: str) -> None:
     modules = list(_modules(PACKAGE / adapter))
     assert modules
     found = {p.name: m for p in modules for m in _imported(ast.parse(p.read_text()))
-             if m.startswith(others + ("a4s_memory.server",))}  # fmt: skip
+             if m.startswith((*others, "a4s_memory.server"))}  # fmt: skip
     assert not found, f"{adapter}/ imports {found}"
 
 
