@@ -58,8 +58,9 @@ Headers = Mapping[str, str] | Iterable[tuple[str, str]]
 
 
 class Requester(BaseModel):
+    """An authenticated caller. What it may do is the facade's access decision, not this."""
+
     requester_id: str
-    is_admin: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +97,15 @@ def bearer_key(authorization: str | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Authenticator:
-    """The server's one authentication check: auth mode, key store and admin ids, fixed at start."""
+    """The server's one authentication check: auth mode and key store, fixed at start."""
 
     auth_mode: AuthMode
     keys: KeyStore
-    admin_ids: frozenset[str] = frozenset()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Authenticator:
         """Reads the key file (token mode): a malformed file raises ConfigurationError here."""
-        return cls(settings.auth_mode, load_keys(settings), settings.admin_ids)
+        return cls(settings.auth_mode, load_keys(settings))
 
     def authenticate(self, requester_header: str | None, authorization: str | None) -> Requester:
         """The requester of a call carrying these two header values, else Unauthenticated (a
@@ -124,7 +124,7 @@ class Authenticator:
                 )
             if not self.keys.verify(requester_id, key):
                 raise Unauthenticated("the key does not belong to this requester")
-        return Requester(requester_id=requester_id, is_admin=requester_id in self.admin_ids)
+        return Requester(requester_id=requester_id)
 
     def authenticate_headers(self, headers: Headers | None) -> Requester:
         """:meth:`authenticate` over a header collection (names case-insensitive), e.g. the headers

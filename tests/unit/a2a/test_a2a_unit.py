@@ -228,3 +228,16 @@ async def test_mcp_audit_not_available_and_auth_errors() -> None:
     with pytest.raises(ToolError, match="no request context"):
         await tools.memory_get("m1")
     assert AUDIT_NOT_AVAILABLE.startswith("[NOT_AVAILABLE]")
+
+
+def test_mcp_stdio_identity_goes_through_the_authenticator() -> None:
+    from a4s_memory.config import Settings
+    from a4s_memory.errors import ConfigurationError
+    from a4s_memory.mcp_server.stdio import StdioIdentity, verify_identity
+
+    trusted = Settings(auth_mode=AuthMode.TRUSTED_HEADER)
+    assert verify_identity(trusted, StdioIdentity("alice", None)) == "alice"
+    with pytest.raises(ConfigurationError):
+        verify_identity(trusted, StdioIdentity(None, None))
+    with pytest.raises(ConfigurationError):  # token mode without a key file: the start fails
+        verify_identity(Settings(auth_mode=AuthMode.TOKEN, api_keys_file=None), StdioIdentity("a", "k"))

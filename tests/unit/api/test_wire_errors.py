@@ -87,7 +87,7 @@ class Failing:
 
 
 def _auth(mode: AuthMode = AuthMode.TOKEN) -> Authenticator:
-    return Authenticator(mode, parse_keys(f"peer:{KEY}\n"), frozenset())
+    return Authenticator(mode, parse_keys(f"peer:{KEY}\n"))
 
 
 def _client(app: Any) -> httpx.AsyncClient:
