@@ -1,8 +1,9 @@
 """One exception tree for everything a4s-memory raises on purpose.
 
 Every error carries the seed 001 stop reason it stands for, a ``detail`` for people, an
-``error_code`` for programs and a ``suggestion`` for what to do next. The HTTP layer maps
-``http_status`` straight onto the response; the client maps responses back onto these classes.
+``error_code`` for programs and a ``suggestion`` for what to do next. :func:`to_wire` is the one place
+an error becomes wire data (a neutral :class:`WireError`); REST answers it as an error body, A2A as a
+JSON-RPC error, MCP as a tool error. The client maps responses back onto these classes.
 
     A4SError                       (any deliberate failure)
     ├── ConfigurationError         bad settings; raised at start-up, never mid-request
@@ -20,7 +21,8 @@ Every error carries the seed 001 stop reason it stands for, a ``detail`` for peo
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from a4s_memory.contract import StopReason
 
@@ -37,6 +39,8 @@ __all__ = [
     "QuotaExceeded",
     "StoreUnavailable",
     "Unauthenticated",
+    "WireError",
+    "to_wire",
 ]
 
 
@@ -124,3 +128,51 @@ class PayloadTooLarge(A4SError):
     http_status = 413
     default_stop_reason = StopReason.BOUNDS_EXCEEDED
     error_code = "payload_too_large"
+
+
+@dataclass(frozen=True, slots=True)
+class WireError:
+    """An error as every protocol answers it: the HTTP status it stands for, the stop reason, the
+    program-readable code, the detail for people and what to do next. Protocol-neutral."""
+
+    status: int
+    stop_reason: StopReason
+    error_code: str
+    detail: str
+    suggestion: str | None = None
+    retry_after_s: int | None = None
+
+    def body(self, request_id: str | None = None) -> dict[str, Any]:
+        """The JSON error body (CONTRACT §4's ``{stop_reason, detail}`` plus the hints)."""
+        return {
+            "stop_reason": self.stop_reason.value,
+            "detail": self.detail,
+            "error_code": self.error_code,
+            "suggestion": self.suggestion,
+            "request_id": request_id,
+        }
+
+    def headers(self) -> dict[str, str]:
+        """HTTP headers that go with the answer: the bearer challenge on 401, Retry-After on 429."""
+        headers: dict[str, str] = {}
+        if self.status == 401:
+            headers["WWW-Authenticate"] = "Bearer"
+        if self.retry_after_s is not None:
+            headers["Retry-After"] = str(self.retry_after_s)
+        return headers
+
+
+def to_wire(err: A4SError, *, status: int | None = None) -> WireError:
+    """The one error-to-wire function. ``status`` overrides the class's HTTP status (an HTTP error
+    the framework raised with its own code)."""
+    retry_after = getattr(err, "retry_after", None)
+    return WireError(
+        status=status or err.http_status,
+        stop_reason=err.stop_reason,
+        error_code=err.error_code,
+        detail=err.detail,
+        suggestion=err.suggestion,
+        retry_after_s=(
+            max(1, int(retry_after + 0.999)) if isinstance(retry_after, int | float) else None
+        ),
+    )

@@ -24,8 +24,8 @@ from a2a.types.a2a_pb2 import (
 from a2a.utils.constants import PROTOCOL_VERSION_1_0, TransportProtocol
 
 from a4s_memory import __version__
-from a4s_memory.a2a.identity import REQUESTER_HEADER
 from a4s_memory.config import AuthMode
+from a4s_memory.identity import REQUESTER_HEADER
 
 __all__ = [
     "BEARER_SCHEME",

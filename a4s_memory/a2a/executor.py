@@ -20,6 +20,7 @@ from a2a.server.context import ServerCallContext
 from a2a.server.events import EventQueue
 from a2a.types.a2a_pb2 import Message, Role
 from a2a.utils.errors import (
+    A2AError,
     InternalError,
     InvalidParamsError,
     InvalidRequestError,
@@ -28,7 +29,7 @@ from a2a.utils.errors import (
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from a4s_memory.contract import StopReason, Visibility
-from a4s_memory.errors import A4SError
+from a4s_memory.errors import A4SError, WireError, to_wire
 from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import spaces_of
@@ -39,6 +40,7 @@ __all__ = [
     "PublicSearchExecutor",
     "RequesterUser",
     "SearchAsk",
+    "jsonrpc_error",
     "parse_ask",
     "public_hits",
 ]
@@ -114,6 +116,19 @@ def public_hits(agent_id: str, hits: list[SearchHit]) -> list[SearchHit]:
     return kept
 
 
+def jsonrpc_error(wire: WireError) -> A2AError:
+    """A memory-layer error as an A2A JSON-RPC error: the service's fault (5xx, e.g. Neo4j down) is
+    an internal error (-32603), anything else the caller's (-32602 invalid params). The data carries
+    the wire fields (string values: A2A error metadata is a string map)."""
+    data = {"status": str(wire.status), "stop_reason": wire.stop_reason.value,
+            "error_code": wire.error_code}  # fmt: skip
+    if wire.suggestion:
+        data["suggestion"] = wire.suggestion
+    if wire.status >= 500:
+        return InternalError(message=wire.detail, data=data)
+    return InvalidParamsError(message=wire.detail, data=data)
+
+
 def _requester_of(call_context: ServerCallContext) -> str:
     user = call_context.user
     if not isinstance(user, RequesterUser) or not user.is_authenticated:
@@ -156,10 +171,7 @@ class PublicSearchExecutor(AgentExecutor):
             )
         except A4SError as err:
             logger.info("A2A search refused: %s", err.stop_reason.value)
-            data = {"stop_reason": err.stop_reason.value, "error_code": err.error_code}
-            if err.http_status >= 500:  # the service's fault (Neo4j down), not the caller's
-                raise InternalError(message=err.detail, data=data) from None
-            raise InvalidParamsError(message=err.detail, data=data) from None
+            raise jsonrpc_error(to_wire(err)) from None
         answered = public_hits(ask.agent_id, hits)
         logger.info("A2A search answered %d public hit(s)", len(answered))
         await event_queue.enqueue_event(_answer(ask, answered, context))

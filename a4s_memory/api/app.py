@@ -1,8 +1,9 @@
-"""The ASGI application factory (CONTRACT §4).
+"""The REST application factory (CONTRACT §4). :func:`a4s_memory.server.create_app` builds the whole
+service: this REST app with the A2A and MCP adapters mounted beside it.
 
 Settings are passed in (read from the environment once, by the caller); nothing here reads the
-environment. Building the app reads the API key file (token mode), so a bad file fails at start-up
-with ConfigurationError. The lifespan opens the process's one Neo4j driver and closes it on shutdown
+environment. Building the app reads the API key file (token mode) unless the caller hands in the
+:class:`~a4s_memory.identity.Authenticator`, so a bad file fails at start-up with ConfigurationError. The lifespan opens the process's one Neo4j driver and closes it on shutdown
 (uvicorn drains in-flight requests first).
 
 Middleware, outermost first: request id + access log, then the body bound (413). Errors are one
@@ -19,8 +20,6 @@ from typing import Any, Final
 from fastapi import FastAPI
 
 from a4s_memory import __version__
-from a4s_memory.a2a import mount_a2a
-from a4s_memory.api.auth import load_keys, warn_if_exposed
 from a4s_memory.api.errors import install_error_handlers
 from a4s_memory.api.middleware import BodySizeLimit, RequestContext, RequestDeadline
 from a4s_memory.api.quota import ApiLimits
@@ -29,8 +28,8 @@ from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.api.state import AppState
 from a4s_memory.config import Settings
 from a4s_memory.contract import CONTRACT_VERSION
+from a4s_memory.identity import Authenticator, warn_if_exposed
 from a4s_memory.manager import MemoryManager
-from a4s_memory.mcp_server import mount_mcp
 from a4s_memory.store.db import connect
 from a4s_memory.store.quota import build_quota
 
@@ -47,8 +46,15 @@ _DESCRIPTION = (
 )
 
 
-def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAPI:
-    keys = load_keys(settings)  # start-up: a malformed key file raises ConfigurationError here
+def create_app(
+    settings: Settings,
+    *,
+    limits: ApiLimits | None = None,
+    authenticator: Authenticator | None = None,
+) -> FastAPI:
+    """The REST app (no A2A, no MCP: :func:`a4s_memory.server.create_app` adds them)."""
+    # start-up: a malformed key file raises ConfigurationError here
+    auth = authenticator or Authenticator.from_settings(settings)
     api_limits = limits or ApiLimits.from_settings(settings)
 
     @asynccontextmanager
@@ -65,7 +71,7 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
             logger.info(
                 "a4s-memory API ready (auth mode %s, %d requester key(s), body bound %d bytes)",
                 settings.auth_mode.value,
-                len(keys),
+                len(auth.keys),
                 api_limits.max_body_bytes,
             )
             yield
@@ -77,7 +83,7 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
         description=_DESCRIPTION,
         lifespan=lifespan,
     )
-    app.state.a4s_keys = keys
+    app.state.a4s_auth = auth
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=api_limits.max_body_bytes)
     app.add_middleware(RequestDeadline, seconds=settings.request_timeout_s)
@@ -88,9 +94,6 @@ def create_app(settings: Settings, *, limits: ApiLimits | None = None) -> FastAP
     app.include_router(audit.router)
     app.include_router(jobs.router)
     _use_one_error_shape_in_openapi(app)
-    # Peer protocols on the same service: A2A (public search only) and MCP (streamable HTTP).
-    mount_a2a(app)
-    mount_mcp(app, host=settings.host)
     return app
 
 

@@ -1,158 +1,27 @@
-"""Who is calling (CONTRACT §4).
+"""Who is calling, for REST: a FastAPI dependency over :class:`a4s_memory.identity.Authenticator`.
 
+The check itself (auth modes, the key file, constant-time comparison) is :mod:`a4s_memory.identity`,
+shared with A2A and MCP. Declaring the header and the bearer scheme here documents both in OpenAPI.
 Every request except /healthz, /readyz and the A2A agent card carries ``X-Requester-Id``.
-
-* ``A4S_AUTH_MODE=token`` (the default): also ``Authorization: Bearer <key>``, and the key must be one
-  of that requester's keys in ``A4S_API_KEYS_FILE`` (one ``requester_id:key`` a line, ``#`` comments,
-  blank lines ignored; a requester may have several keys). A key for one requester sent with another
-  id is 401. Keys are compared with :func:`hmac.compare_digest` and never logged.
-* ``A4S_AUTH_MODE=trusted-header``: the header is believed as sent; only for loopback demos or behind
-  a gateway that sets it. Serving it on a non-loopback address logs a loud warning.
-
-The key file is read once, when the app is built; a malformed file is a start-up ConfigurationError.
 """
 
 from __future__ import annotations
 
-import hmac
-import ipaddress
-import logging
-import re
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated
 
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel
 
-from a4s_memory.config import AuthMode, Settings
-from a4s_memory.errors import A4SError, ConfigurationError
-from a4s_memory.errors import PayloadTooLarge as PayloadTooLarge
-from a4s_memory.errors import Unauthenticated as Unauthenticated
-from a4s_memory.spaces import validate_requester_id
+from a4s_memory.identity import Authenticator, Requester
 
-__all__ = [
-    "MIN_KEY_LENGTH",
-    "KeyStore",
-    "PayloadTooLarge",
-    "Requester",
-    "Unauthenticated",
-    "is_loopback",
-    "parse_keys",
-    "resolve_requester",
-    "warn_if_exposed",
-]
+__all__ = ["authenticator_of", "resolve_requester"]
 
-logger = logging.getLogger(__name__)
-
-MIN_KEY_LENGTH: Final = 16
-_KEY_PATTERN: Final = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII, no blanks
 _bearer = HTTPBearer(auto_error=False, description="The requester's API key (token mode).")
 
 
-class Requester(BaseModel):
-    requester_id: str
-    is_admin: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class KeyStore:
-    """requester id -> that requester's keys (as bytes, for constant-time comparison)."""
-
-    keys: dict[str, tuple[bytes, ...]] = field(default_factory=dict)
-
-    def verify(self, requester_id: str, key: str) -> bool:
-        """True when ``key`` is one of ``requester_id``'s keys. Every candidate is compared (no
-        early exit), and an unknown requester still costs one comparison."""
-        presented = key.encode("utf-8")
-        candidates = self.keys.get(requester_id) or (b"\x00" * MIN_KEY_LENGTH,)
-        matched = False
-        for candidate in candidates:
-            matched |= hmac.compare_digest(presented, candidate)
-        return matched and requester_id in self.keys
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-
-def parse_keys(text: str, *, source: str = "A4S_API_KEYS_FILE") -> KeyStore:
-    """Parse the key file. Errors name the line number, never the line (it holds a key)."""
-    keys: dict[str, list[bytes]] = {}
-    owners: dict[bytes, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        requester_id, sep, key = line.rpartition(":")
-        requester_id, key = requester_id.strip(), key.strip()
-        problem = _line_problem(sep, requester_id, key)
-        if problem:
-            raise ConfigurationError(
-                f"{source} line {number}: {problem}",
-                suggestion="write one 'requester_id:key' a line (key: 16+ printable characters)",
-            )
-        encoded = key.encode("utf-8")
-        if owners.setdefault(encoded, requester_id) != requester_id:
-            raise ConfigurationError(f"{source} line {number}: the key is already given to another requester")
-        keys.setdefault(requester_id, []).append(encoded)
-    return KeyStore({rid: tuple(values) for rid, values in keys.items()})
-
-
-def _line_problem(sep: str, requester_id: str, key: str) -> str | None:
-    if not sep:
-        return "expected 'requester_id:key'"
-    try:
-        validate_requester_id(requester_id)
-    except A4SError:
-        return "malformed requester id"
-    if len(key) < MIN_KEY_LENGTH or not _KEY_PATTERN.fullmatch(key):
-        return f"the key must be at least {MIN_KEY_LENGTH} printable characters without blanks"
-    return None
-
-
-def load_keys(settings: Settings) -> KeyStore:
-    """The key store for ``settings`` (empty in trusted-header mode). Start-up only."""
-    if settings.auth_mode is AuthMode.TRUSTED_HEADER:
-        return KeyStore()
-    path: Path | None = settings.api_keys_file
-    if path is None:
-        raise ConfigurationError(
-            "A4S_AUTH_MODE=token needs A4S_API_KEYS_FILE",
-            suggestion="set A4S_API_KEYS_FILE, or A4S_AUTH_MODE=trusted-header for a loopback demo",
-        )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigurationError(
-            f"cannot read A4S_API_KEYS_FILE: {type(exc).__name__}"
-        ) from None
-    store = parse_keys(text)
-    if not len(store):
-        logger.warning("A4S_API_KEYS_FILE holds no keys: every authenticated request will be 401")
-    return store
-
-
-def is_loopback(host: str) -> bool:
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def warn_if_exposed(settings: Settings, host: str) -> bool:
-    """Log a loud warning when trusted-header mode is served on a non-loopback address."""
-    if settings.auth_mode is AuthMode.TRUSTED_HEADER and not is_loopback(host):
-        logger.warning(
-            "!!! A4S_AUTH_MODE=trusted-header on non-loopback address %s: anyone who can reach it "
-            "can claim any X-Requester-Id. Use token mode, or put it behind a gateway that sets "
-            "the header. !!!",
-            host,
-        )
-        return True
-    return False
+def authenticator_of(request: Request) -> Authenticator:
+    authenticator: Authenticator = request.app.state.a4s_auth  # set when the app is built
+    return authenticator
 
 
 async def resolve_requester(
@@ -162,18 +31,5 @@ async def resolve_requester(
     ] = None,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)] = None,
 ) -> Requester:
-    settings: Settings = request.app.state.a4s.settings
-    if x_requester_id is None:
-        raise Unauthenticated(
-            "missing X-Requester-Id header", suggestion="send X-Requester-Id with your requester id"
-        )
-    requester_id = validate_requester_id(x_requester_id)
-    if settings.auth_mode is AuthMode.TOKEN:
-        keys: KeyStore = request.app.state.a4s_keys
-        if credentials is None or credentials.scheme.lower() != "bearer":
-            raise Unauthenticated(
-                "missing bearer key", suggestion="send 'Authorization: Bearer <key>'"
-            )
-        if not keys.verify(requester_id, credentials.credentials):
-            raise Unauthenticated("the key does not belong to this requester")
-    return Requester(requester_id=requester_id, is_admin=requester_id in settings.admin_ids)
+    authorization = f"{credentials.scheme} {credentials.credentials}" if credentials else None
+    return authenticator_of(request).authenticate(x_requester_id, authorization)

@@ -11,8 +11,9 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from a4s_memory.api.auth import Requester, resolve_requester
+from a4s_memory.api.auth import resolve_requester
 from a4s_memory.api.state import AppState
+from a4s_memory.identity import Requester
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
 

@@ -1,6 +1,7 @@
 """Exception handlers: every error answer is an :class:`~a4s_memory.api.schemas.ErrorBody` built from
-the :mod:`a4s_memory.errors` tree (``http_status``, ``stop_reason``, ``error_code``, ``suggestion``)
-plus the request id. Validation errors name the offending fields, never their values.
+the one error-to-wire function (:func:`a4s_memory.errors.to_wire`) plus the request id.
+:func:`error_response` is the one HTTP rendering; the server hands it to the A2A and MCP adapters
+for their own HTTP refusals. Validation errors name the offending fields, never their values.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from a4s_memory.api.middleware import REQUEST_ID_HEADER, current_request_id
 from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import A4SError, InvalidRequest, NotFound
+from a4s_memory.errors import A4SError, InvalidRequest, NotFound, to_wire
 
 __all__ = ["ERROR_RESPONSES", "error_response", "install_error_handlers", "validation_error"]
 
@@ -61,14 +62,16 @@ ERROR_RESPONSES: Final = error_responses(401, 403, 404, 409, 413, 422, 429, 503)
 def error_response(
     err: A4SError, headers: dict[str, str] | None = None, *, status: int | None = None
 ) -> JSONResponse:
+    """The HTTP answer to ``err``: its wire status, the error body and the wire headers (bearer
+    challenge, Retry-After), plus ``headers`` and the request id."""
     request_id = current_request_id()
-    body = ErrorBody.from_error(err, request_id)
-    all_headers = dict(headers or {})
+    wire = to_wire(err, status=status)
+    all_headers = {**wire.headers(), **(headers or {})}
     if request_id:
         all_headers[REQUEST_ID_HEADER] = request_id
     return JSONResponse(
-        status_code=status or err.http_status,
-        content=body.model_dump(mode="json"),
+        status_code=wire.status,
+        content=ErrorBody.from_wire(wire, request_id).model_dump(mode="json"),
         headers=all_headers,
     )
 
@@ -93,15 +96,9 @@ def validation_error(errors: Sequence[Any]) -> InvalidRequest:
 
 async def _on_a4s_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, A4SError)
-    headers: dict[str, str] = {}
-    if exc.http_status == 401:
-        headers["WWW-Authenticate"] = "Bearer"
-    retry_after = getattr(exc, "retry_after", None)
-    if isinstance(retry_after, int | float):
-        headers["Retry-After"] = str(max(1, int(retry_after + 0.999)))
     if exc.http_status >= 500:
         logger.warning("request failed: %s (%s)", exc.error_code, type(exc).__name__)
-    return error_response(exc, headers)
+    return error_response(exc)
 
 
 async def _on_validation_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -22,9 +22,8 @@ from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from a4s_memory.api.auth import PayloadTooLarge
 from a4s_memory.api.schemas import ErrorBody
-from a4s_memory.errors import A4SError, StoreUnavailable
+from a4s_memory.errors import A4SError, PayloadTooLarge, StoreUnavailable, to_wire
 
 __all__ = [
     "REQUEST_ID_HEADER",
@@ -203,11 +202,12 @@ class _InternalError(A4SError):
 
 
 async def _send_error(send: Send, err: A4SError, request_id: str | None) -> None:
-    body = ErrorBody.from_error(err, request_id).model_dump_json().encode()
+    wire = to_wire(err)
+    body = ErrorBody.from_wire(wire, request_id).model_dump_json().encode()
     await send(
         {
             "type": "http.response.start",
-            "status": err.http_status,
+            "status": wire.status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -215,7 +215,6 @@ async def _send_error(send: Send, err: A4SError, request_id: str | None) -> None
         }
     )
     await send({"type": "http.response.body", "body": body})
-
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

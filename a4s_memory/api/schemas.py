@@ -11,7 +11,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import A4SError
+from a4s_memory.errors import WireError
 from a4s_memory.policy import ContextPolicy
 from a4s_memory.types import AddMemoryOut as AddMemoryOut  # re-exported (wire models)
 from a4s_memory.types import AgentOut as AgentOut
@@ -49,14 +49,8 @@ class ErrorBody(BaseModel):
     request_id: str | None = None
 
     @classmethod
-    def from_error(cls, err: A4SError, request_id: str | None) -> ErrorBody:
-        return cls(
-            stop_reason=err.stop_reason,
-            detail=err.detail,
-            error_code=err.error_code,
-            suggestion=err.suggestion,
-            request_id=request_id,
-        )
+    def from_wire(cls, wire: WireError, request_id: str | None) -> ErrorBody:
+        return cls.model_validate(wire.body(request_id))
 
 
 class RegisterAgentRequest(BaseModel):

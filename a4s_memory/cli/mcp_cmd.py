@@ -45,7 +45,7 @@ def serve(ctx: click.Context, transport: str, host: str | None, port: int | None
         return
     import uvicorn
 
-    from a4s_memory.api.app import create_app
+    from a4s_memory.server import create_app
 
     bind = host or settings.host
     app = create_app(settings.model_copy(update={"host": bind}))  # mounts A2A and MCP

@@ -1,4 +1,5 @@
-"""``a4s-memory serve``: the HTTP API (uvicorn).
+"""``a4s-memory serve``: the service (REST, A2A and MCP: :func:`a4s_memory.server.create_app`) under
+uvicorn.
 
 Logs carry the request id (``%(request_id)s``); uvicorn's own access log is off because it prints
 query strings (parameter values), and the API logs its own access line without them. Ctrl-C or
@@ -40,8 +41,8 @@ def serve(ctx: click.Context, host: str | None, port: int | None) -> None:
     """Serve the API until Ctrl-C."""
     import uvicorn
 
-    from a4s_memory.api.app import create_app
-    from a4s_memory.api.auth import warn_if_exposed
+    from a4s_memory.identity import warn_if_exposed
+    from a4s_memory.server import create_app
 
     settings = settings_from_context(ctx)
     configure_logging()

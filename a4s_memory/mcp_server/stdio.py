@@ -2,7 +2,8 @@
 
 The requester comes from the process configuration: ``A4S_MCP_REQUESTER_ID``, and in token mode
 (the default) also ``A4S_MCP_API_KEY``, which must be one of that requester's keys in
-``A4S_API_KEYS_FILE`` (the same key file and check as the REST API). The check happens once, at
+``A4S_API_KEYS_FILE`` (the same :class:`~a4s_memory.identity.Authenticator` as REST, A2A and MCP
+over HTTP). The check happens once, at
 start-up, before any tool is served; a bad key fails the start. Every tool call then goes through
 the MemoryManager with that requester, so the access decision is the usual one. stdout carries the
 MCP protocol only; logs go to stderr.
@@ -16,9 +17,9 @@ from typing import Any, Final
 
 from mcp.server.mcpserver import Context
 
-from a4s_memory.api.auth import Unauthenticated, load_keys
 from a4s_memory.config import AuthMode, Settings
-from a4s_memory.errors import ConfigurationError
+from a4s_memory.errors import ConfigurationError, Unauthenticated
+from a4s_memory.identity import Authenticator
 from a4s_memory.manager import MemoryManager
 from a4s_memory.mcp_server.tools import Caller, build_mcp_server
 from a4s_memory.spaces import validate_requester_id
@@ -47,14 +48,15 @@ def verify_identity(settings: Settings, identity: StdioIdentity) -> str:
     requester_id = validate_requester_id(identity.requester_id)
     if settings.auth_mode is AuthMode.TRUSTED_HEADER:
         logger.warning("MCP stdio in trusted-header mode: %s is believed as configured", REQUESTER_ENV)
-        return requester_id
-    keys = load_keys(settings)
-    if not identity.api_key or not keys.verify(requester_id, identity.api_key):
+    authenticator = Authenticator.from_settings(settings)
+    authorization = f"Bearer {identity.api_key}" if identity.api_key else None
+    try:
+        return authenticator.authenticate(requester_id, authorization).requester_id
+    except Unauthenticated:
         raise Unauthenticated(
             f"{KEY_ENV} is missing or does not belong to {REQUESTER_ENV}",
             suggestion=f"export {KEY_ENV} with one of the requester's keys from A4S_API_KEYS_FILE",
-        )
-    return requester_id
+        ) from None
 
 
 async def serve_stdio(settings: Settings, identity: StdioIdentity) -> None:

@@ -5,8 +5,9 @@ headers, authenticated like the REST API; stdio: the process's configured and ve
 then calls the MemoryManager with that requester. The access decision is the MemoryManager's own:
 owners act on their agents, everyone else gets public search and public reads only.
 
-Errors come back as tool errors (``is_error=True``) reading ``[STOP_REASON] detail``; the detail never
-holds memory content, and nothing here logs content, queries or keys.
+Errors come back as tool errors (``is_error=True``) reading ``[STOP_REASON] detail (suggestion)``,
+rendered from the one wire form (:func:`a4s_memory.errors.to_wire`); the detail never holds memory
+content, and nothing here logs content, queries or keys.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from mcp_types import ToolAnnotations
 from pydantic_core import to_jsonable_python
 
 from a4s_memory import __version__
-from a4s_memory.errors import A4SError
+from a4s_memory.errors import A4SError, to_wire
 from a4s_memory.manager import MemoryManager
 
 __all__ = ["Caller", "MemoryTools", "RequesterSource", "build_mcp_server"]
@@ -38,13 +39,15 @@ AUDIT_NOT_AVAILABLE: Final = "[NOT_AVAILABLE] the audit log is not available on 
 _INSTRUCTIONS = (
     "a4s-memory: per-agent knowledge-graph memory. Each agent has a private and a public space. "
     "Owners add, search, get and delete their agents' memories and read their audit log; everyone "
-    "else can only search and read public memories. Errors read '[STOP_REASON] detail'."
+    "else can only search and read public memories. Errors read '[STOP_REASON] detail (suggestion)'."
 )
 _READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True)
 
 
 def _failed(err: A4SError) -> ToolError:
-    return ToolError(f"[{err.stop_reason.value}] {err.detail}")
+    wire = to_wire(err)
+    hint = f" ({wire.suggestion})" if wire.suggestion else ""
+    return ToolError(f"[{wire.stop_reason.value}] {wire.detail}{hint}")
 
 
 def _json(value: Any) -> dict[str, Any]:

@@ -14,10 +14,10 @@ import httpx
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 
-from a4s_memory.api.app import create_app
 from a4s_memory.api.background import serve_in_background
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import AuthMode, Settings
+from a4s_memory.server import create_app
 from tests.integration.cleanup import remove_agents
 
 ADMIN = "admin-ops"

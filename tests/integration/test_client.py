@@ -21,9 +21,9 @@ from a4s_memory import (
     StoreUnavailable,
     Unauthenticated,
 )
-from a4s_memory.api.app import create_app
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.contract import StopReason
+from a4s_memory.server import create_app
 from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import ADMIN, KEYS, api_settings, cleanup_agents, served
 

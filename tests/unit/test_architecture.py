@@ -136,3 +136,35 @@ def test_only_the_facade_authorizes() -> None:
     facade = {PACKAGE / "manager.py", PACKAGE / "manager_lifecycle.py"}
     callers = {p for p in _modules(PACKAGE) if _authorize_calls(p)}
     assert callers == facade
+
+
+ADAPTERS = ("api", "a2a", "mcp_server")
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS)
+def test_the_adapters_do_not_import_each_other(adapter: str) -> None:
+    # REST, A2A and MCP stand side by side over the facade, identity.py and errors.to_wire; only
+    # server.py (the assembly) imports all three.
+    others = tuple(f"a4s_memory.{name}" for name in ADAPTERS if name != adapter)
+    modules = list(_modules(PACKAGE / adapter))
+    assert modules
+    found = {p.name: m for p in modules for m in _imported(ast.parse(p.read_text()))
+             if m.startswith((*others, "a4s_memory.server"))}  # fmt: skip
+    assert not found, f"{adapter}/ imports {found}"
+
+
+def test_only_the_server_assembles_the_adapters() -> None:
+    adapters = tuple(f"a4s_memory.{name}" for name in ADAPTERS)
+
+    def imports_all(path: Path) -> bool:
+        imported = list(_imported(ast.parse(path.read_text())))
+        return all(any(m.startswith(a) for m in imported) for a in adapters)
+
+    assert [p for p in _modules(PACKAGE) if imports_all(p)] == [PACKAGE / "server.py"]
+
+
+def test_identity_is_framework_free() -> None:
+    imported = {m.split(".")[0] for m in _imported(ast.parse((PACKAGE / "identity.py").read_text()))}
+    assert not imported & {"fastapi", "starlette", "a2a", "mcp"}
+    assert not {m for m in _imported(ast.parse((PACKAGE / "identity.py").read_text()))
+                if m.startswith(("a4s_memory.api", "a4s_memory.a2a", "a4s_memory.mcp_server"))}  # fmt: skip

@@ -22,11 +22,10 @@ from a4s_memory.a2a.executor import (
     parse_ask,
     public_hits,
 )
-from a4s_memory.a2a.identity import authenticate_headers, bearer_of
-from a4s_memory.api.auth import Unauthenticated, parse_keys
-from a4s_memory.config import AuthMode, Settings
+from a4s_memory.config import AuthMode
 from a4s_memory.contract import Visibility
-from a4s_memory.errors import StoreUnavailable
+from a4s_memory.errors import StoreUnavailable, Unauthenticated
+from a4s_memory.identity import Authenticator, parse_keys
 from a4s_memory.mcp_server.tools import AUDIT_NOT_AVAILABLE, MemoryTools
 from a4s_memory.policy.context_policy import MemoryKind
 from a4s_memory.spaces import spaces_of
@@ -186,36 +185,27 @@ def test_card_trusted_header_mode_requires_the_header_only() -> None:
     assert set(card.security_requirements[0].schemes) == {"requester_id"}
 
 
-# ---- authentication (the REST API's own check) --------------------------------------------------
+# ---- authentication (the server's one Authenticator) --------------------------------------------
 
 KEY = "peer-key-0123456789abcdef"
 
 
-def _app(mode: AuthMode) -> Any:
-    settings = Settings(auth_mode=mode)
-    state = SimpleNamespace(a4s=SimpleNamespace(settings=settings), a4s_keys=parse_keys(f"peer:{KEY}\n"))
-    return SimpleNamespace(state=state)
+def _auth(mode: AuthMode) -> Authenticator:
+    return Authenticator(mode, parse_keys(f"peer:{KEY}\n"))
 
 
-def test_bearer_of() -> None:
-    assert bearer_of(None) is None
-    assert bearer_of("Bearer") is None
-    creds = bearer_of("Bearer  abc ")
-    assert creds is not None and (creds.scheme, creds.credentials) == ("Bearer", "abc")
-
-
-async def test_authenticate_headers_token_mode() -> None:
-    app = _app(AuthMode.TOKEN)
-    ok = await authenticate_headers(app, {"X-Requester-Id": "peer", "Authorization": f"Bearer {KEY}"})
+def test_authenticate_headers_token_mode() -> None:
+    auth = _auth(AuthMode.TOKEN)
+    ok = auth.authenticate_headers({"X-Requester-Id": "peer", "Authorization": f"Bearer  {KEY} "})
     assert ok.requester_id == "peer"
     for headers in (None, {}, {"X-Requester-Id": "peer"}, {"x-requester-id": "other",
                                                          "authorization": f"Bearer {KEY}"}):  # fmt: skip
         with pytest.raises(Unauthenticated):
-            await authenticate_headers(app, headers)
+            auth.authenticate_headers(headers)
 
 
-async def test_authenticate_headers_trusted_mode() -> None:
-    who = await authenticate_headers(_app(AuthMode.TRUSTED_HEADER), [("x-requester-id", "anyone")])
+def test_authenticate_headers_trusted_mode() -> None:
+    who = _auth(AuthMode.TRUSTED_HEADER).authenticate_headers([("x-requester-id", "anyone")])
     assert who.requester_id == "anyone"
 
 
@@ -238,3 +228,16 @@ async def test_mcp_audit_not_available_and_auth_errors() -> None:
     with pytest.raises(ToolError, match="no request context"):
         await tools.memory_get("m1")
     assert AUDIT_NOT_AVAILABLE.startswith("[NOT_AVAILABLE]")
+
+
+def test_mcp_stdio_identity_goes_through_the_authenticator() -> None:
+    from a4s_memory.config import Settings
+    from a4s_memory.errors import ConfigurationError
+    from a4s_memory.mcp_server.stdio import StdioIdentity, verify_identity
+
+    trusted = Settings(auth_mode=AuthMode.TRUSTED_HEADER)
+    assert verify_identity(trusted, StdioIdentity("alice", None)) == "alice"
+    with pytest.raises(ConfigurationError):
+        verify_identity(trusted, StdioIdentity(None, None))
+    with pytest.raises(ConfigurationError):  # token mode without a key file: the start fails
+        verify_identity(Settings(auth_mode=AuthMode.TOKEN, api_keys_file=None), StdioIdentity("a", "k"))

@@ -6,9 +6,9 @@ import logging
 
 import pytest
 
-from a4s_memory.api.auth import KeyStore, is_loopback, parse_keys, warn_if_exposed
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.errors import ConfigurationError
+from a4s_memory.identity import KeyStore, is_loopback, parse_keys, warn_if_exposed
 
 KEY_A = "alice-key-0123456789abcdef"
 KEY_B = "bob-key-0123456789abcdef00"
@@ -55,7 +55,7 @@ def test_malformed_key_file_is_configuration_error(text: str, problem: str) -> N
 
 
 def test_token_mode_without_key_file_fails_at_startup() -> None:
-    from a4s_memory.api.auth import load_keys
+    from a4s_memory.identity import load_keys
 
     with pytest.raises(ConfigurationError):
         load_keys(Settings(auth_mode=AuthMode.TOKEN, api_keys_file=None))

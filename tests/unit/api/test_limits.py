@@ -10,7 +10,7 @@ from a4s_memory.api.quota import ApiLimits, WriteQuota, WriteQuotaExceeded
 from a4s_memory.api.schemas import ErrorBody
 from a4s_memory.config import Settings
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import FirewallRejected
+from a4s_memory.errors import FirewallRejected, to_wire
 
 
 class Clock:
@@ -66,9 +66,9 @@ def test_validation_error_names_fields_never_values() -> None:
     assert "body.messages.role" in err.detail and "s3cret" not in err.detail
 
 
-def test_error_body_from_error() -> None:
+def test_error_body_from_wire() -> None:
     err = FirewallRejected("rejected", stop_reason=StopReason.TTL_NOT_ALLOWED, suggestion="s")
-    body = ErrorBody.from_error(err, "rid-1").model_dump(mode="json")
+    body = ErrorBody.from_wire(to_wire(err), "rid-1").model_dump(mode="json")
     assert body == {"stop_reason": "TTL_NOT_ALLOWED", "detail": "rejected",
                     "error_code": "firewall_rejected", "suggestion": "s", "request_id": "rid-1"}
 
