@@ -7,6 +7,13 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CLI := $(BIN)/a4s-memory
 STAMP := $(VENV)/.installed-stamp
+# Dependencies come from the committed uv.lock (`make lock` regenerates it). uv itself is pinned in
+# pyproject's dev extra; pip bootstraps exactly that version into the .venv, then `uv sync` owns it.
+UV := $(BIN)/uv
+UV_VERSION := $(shell sed -n 's/^ *"uv==\([^"]*\)".*/\1/p' pyproject.toml)
+EXTRAS := --extra test --extra dev
+export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
+export UV_PYTHON_DOWNLOADS := never
 # Neo4j for `make test`: NEO4J_URI when set, else testcontainers when Docker answers, else the local
 # server. LOCAL_NEO4J=1 forces the local server, at the port NEO4J_URI names (e.g. a second checkout).
 LOCAL_NEO4J ?= auto
@@ -16,21 +23,32 @@ else
 USE_LOCAL_NEO4J = $(LOCAL_NEO4J)
 endif
 
-.PHONY: help install browser-deps run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench bench-large clean
+.PHONY: help install lock browser-deps run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench bench-large clean
 
 help:
 	@echo "make run        install, start the local Neo4j, apply the schema, serve the API on :8000"
 	@echo "make test       install, start the local Neo4j, run every test (unit + integration)"
 	@echo "make neo4j-up   start the local Neo4j (idempotent); make neo4j-down stops it"
-	@echo "make lint       ruff + mypy --strict;  make bench  benchmarks -> bench/results/"
+	@echo "make lint       ruff check + ruff format --check + mypy --strict;  make bench  benchmarks -> bench/results/"
+	@echo "make lock       regenerate uv.lock after editing pyproject.toml (make install syncs it)"
 	@echo "make bench-large  policy search at 100k and 1M facts (about 20 minutes)"
 
-$(STAMP): pyproject.toml
+$(UV):
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet 'uv==$(UV_VERSION)'
+
+# --locked: fails when uv.lock no longer matches pyproject.toml (run `make lock`). The package itself
+# is installed editable; any other package is removed from the .venv (except pip and setuptools).
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --locked $(EXTRAS)
 	@touch $@
 
 install: $(STAMP)
+
+# Regenerates uv.lock after a change to pyproject.toml, keeping every pin that still fits.
+# `make lock LOCK_ARGS=--upgrade` moves every pin to the newest allowed version.
+lock: | $(UV)
+	$(UV) lock $(LOCK_ARGS)
 
 # Headless Chromium (Debian) + playwright-core (npm) for the Neo4j Browser test; idempotent.
 browser-deps:
@@ -67,7 +85,9 @@ test-unit: install
 
 lint: install
 	$(BIN)/ruff check a4s_memory tests bench
+	$(BIN)/ruff format --check a4s_memory tests bench
 	$(BIN)/mypy
+	$(BIN)/pre-commit validate-config .pre-commit-config.yaml
 
 bench: neo4j-up
 	@mkdir -p bench/results
