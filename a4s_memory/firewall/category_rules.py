@@ -328,6 +328,8 @@ _CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "cat.identity.traits": ("religio", "caste", "ethnicity", "race", "sexual", "gender",
                             "political", "vot", "democrat", "republican", "communist", "socialist",
                             "libertarian", "tory", "labour", "union", "party"),
+    # every branch holds "vote/votes/voted" or "union" ([Uu]nion) as a literal
+    "cat.identity.politics_union": ("vot", "union"),
     "cat.intimate.sexual": ("sex", "affair", "cheating"),
     "cat.criminal.record": ("arrest", "convicted", "charged", "sentenced", "incarcerated",
                             "jailed", "indicted", "criminal", "conviction", "probation", "parole",
