@@ -11,7 +11,7 @@ Features (:func:`features`), all computed in linear time without regular express
 * the text lower-cased with whitespace runs collapsed to one blank;
 * character 3-, 4- and 5-grams of that text (a rolling polynomial hash, vectorised in numpy);
 * word unigrams and bigrams (words are maximal runs of letters or digits, cut by
-  ``str.translate``; each word hashed with CRC-32, pairs combined in numpy).
+  ``str.translate``; every word hashed at once from prefix sums, pairs combined in numpy).
 
 Every n-gram is hashed into ``2**bits`` buckets (namespaces salted apart); each distinct bucket
 has the value ``1 / sqrt(number of distinct buckets)``, so the logit is a sum over distinct
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import threading
-import zlib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Final
@@ -48,10 +47,11 @@ __all__ = [
 ]
 
 MODEL_FILE: Final = "injection.npz"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2  # 2: word hashes polynomial (was CRC-32)
 DEFAULT_BITS: Final = 18
 
 _P: Final = np.uint64(1_000_003)  # polynomial base of the rolling hash
+_Q: Final = np.uint64(pow(1_000_003, -1, 1 << 64))  # its inverse mod 2**64
 _MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd)
 _SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" hash apart
     "c3": np.uint64(0x1F3D5B79), "c4": np.uint64(0x2E4C6A88), "c5": np.uint64(0x3A5B7C9D),
@@ -74,6 +74,22 @@ class _WordSplitter(dict[int, int]):
 
 
 _SPLIT: Final = _WordSplitter()
+
+
+def _word_hashes(
+    codes: npt.NDArray[np.uint64], starts: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint64]:
+    """Polynomial hash ``sum(codes[j] * P**(end-1-j))`` (mod 2**64) of every word
+    ``codes[start:end]``, all at once: with ``Q = P**-1`` (P is odd, so invertible mod 2**64),
+    ``S[i] = sum(codes[j] * Q**j for j < i)`` and a word's hash is ``(S[end] - S[start]) *
+    P**(end-1)``. Integer arrays wrap silently, which is the arithmetic mod 2**64 wanted here."""
+    n = len(codes)
+    q_pow = np.cumprod(np.full(n, _Q, dtype=np.uint64)) * _P  # Q**j for j = 0..n-1
+    p_pow = np.cumprod(np.full(n, _P, dtype=np.uint64)) * _Q  # P**j for j = 0..n-1
+    prefix = np.zeros(n + 1, dtype=np.uint64)
+    np.cumsum(codes * q_pow, out=prefix[1:])
+    hashed: npt.NDArray[np.uint64] = (prefix[ends] - prefix[starts]) * p_pow[ends - 1]
+    return hashed
 
 
 def _bucket(h: npt.NDArray[np.uint64], salt: np.uint64, bits: int) -> npt.NDArray[np.uint64]:
@@ -102,12 +118,12 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
             out.append(_bucket(g, _SALT[f"c{n}"], bits))
             pos.append(np.arange(len(g), dtype=np.int64))
     split = padded.translate(_SPLIT)
-    words = split.split()
-    if words:
-        blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
-        starts = np.flatnonzero(blank[:-1] & ~blank[1:]).astype(np.int64)  # offset in norm
-        wh = np.fromiter((zlib.crc32(w.encode("utf-8", "surrogatepass")) for w in words), dtype=np.uint64,
-                         count=len(words))
+    blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
+    starts = np.flatnonzero(blank[:-1] & ~blank[1:]) + 1  # first letter of each word (padded)
+    if len(starts):
+        ends = np.flatnonzero(~blank[:-1] & blank[1:]) + 1  # one past its last letter
+        wh = _word_hashes(codes, starts, ends)
+        starts -= 1  # offset in norm
         out.append(_bucket(wh, _SALT["w1"], bits))
         pos.append(starts)
         if len(wh) > 1:
