@@ -158,11 +158,11 @@ def first_occurrences(
     bucket's first index (numpy assigns repeated indices in order; tested against
     ``np.unique``). Stale slots from earlier calls are never read: every slot read was written
     in this call."""
-    mark: npt.NDArray[np.int64] | None = getattr(_SCRATCH, "mark", None)
+    mark: npt.NDArray[np.int32] | None = getattr(_SCRATCH, "mark", None)
     if mark is None or len(mark) != 1 << bits:
-        mark = np.empty(1 << bits, dtype=np.int64)
+        mark = np.empty(1 << bits, dtype=np.int32)  # 1 MB at 18 bits: fewer cache misses
         _SCRATCH.mark = mark
-    order = np.arange(len(buckets), dtype=np.int64)
+    order = np.arange(len(buckets), dtype=np.int32)  # texts are cut at _MAX_CHARS: no overflow
     mark[buckets[::-1]] = order[::-1]
     first = np.flatnonzero(mark[buckets] == order)
     return buckets[first], first

@@ -32,9 +32,14 @@ _AC_MIN: Final = 3  # shorter literals occur everywhere: str.find (memoised) bea
 
 
 class _Index:
-    """An immutable snapshot: the literals and, when available, the automaton of the long ones."""
+    """An immutable snapshot: the literals and, when available, the automaton of the long ones.
 
-    __slots__ = ("automaton", "literals", "long", "short_of")
+    Every literal has a bit; a text's *present* mask (:meth:`TextScan.present`) holds the bits
+    of the literals that occur in it, and a literal tuple's mask (:meth:`masks`, memoised per
+    tuple object) the bits of its members, so "does one of these occur" is one integer AND
+    instead of a loop over the tuple."""
+
+    __slots__ = ("automaton", "bit", "literals", "long", "masks", "short_bits", "short_of")
 
     def __init__(self, literals: frozenset[str], use_automaton: bool) -> None:
         self.literals = literals
@@ -51,6 +56,12 @@ class _Index:
         self.long = long  # the literals the automaton answers for
         # per literal tuple: the members the automaton does not answer for (memoised)
         self.short_of: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.bit = {lit: 1 << i for i, lit in enumerate(sorted(literals))}
+        # the literals the automaton does not answer for, looked up with ``in`` once per text
+        self.short_bits = tuple((lit, self.bit[lit]) for lit in sorted(literals - long))
+        # id(tuple) -> (the tuple, its mask, every member has a bit); bounded (callers may pass
+        # fresh tuples; the rule tables hold a few hundred long-lived ones)
+        self.masks: dict[int, tuple[tuple[str, ...], int, bool]] = {}
 
     def first_starts(self, lower: str) -> dict[str, int]:
         """Each automaton literal occurring in ``lower`` -> index of its first occurrence."""
@@ -68,6 +79,27 @@ class _Index:
             out = tuple(lit for lit in literals if lit not in self.long)
             self.short_of[literals] = out
         return out
+
+    def mask(self, literals: tuple[str, ...]) -> tuple[int, bool]:
+        """(mask of ``literals``, whether every one of them has a bit)."""
+        entry = self.masks.get(id(literals))
+        if entry is not None and entry[0] is literals:
+            return entry[1], entry[2]
+        bit = self.bit
+        mask = 0
+        complete = True
+        for lit in literals:
+            b = bit.get(lit)
+            if b is None:
+                complete = False
+            else:
+                mask |= b
+        if len(self.masks) < _MASK_CACHE:
+            self.masks[id(literals)] = (literals, mask, complete)
+        return mask, complete
+
+
+_MASK_CACHE: Final = 8192
 
 
 _LOCK: Final = threading.Lock()
@@ -139,7 +171,7 @@ class TextScan:
     in ``lower`` is the same position in ``text``.
     """
 
-    __slots__ = ("_first", "_found", "_index", "_runs", "aligned", "lower", "text")
+    __slots__ = ("_first", "_found", "_index", "_present", "_runs", "aligned", "lower", "text")
 
     def __init__(self, text: str, lower: str | None = None) -> None:
         self.text = text
@@ -149,6 +181,22 @@ class TextScan:
         self._first: dict[str, int] | None = None
         self._found: dict[str, int] = {}  # str.find answers, memoised
         self._runs: list[tuple[int, int]] | None = None
+        self._present = -1  # mask of the registered literals that occur (-1: not computed)
+
+    def present(self) -> int:
+        """Mask (bits of :class:`_Index`) of the registered literals occurring in the text."""
+        if self._present < 0:
+            index, first = self._hits()
+            bit = index.bit
+            mask = 0
+            for lit in first:
+                mask |= bit[lit]
+            lower = self.lower
+            for lit, b in index.short_bits:
+                if lit in lower:
+                    mask |= b
+            self._present = mask
+        return self._present
 
     def runs(self, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
         """:func:`long_runs` of the text (computed once)."""
@@ -173,16 +221,22 @@ class TextScan:
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
         index, first = self._hits()
-        if not first.keys().isdisjoint(literals):
+        mask, complete = index.mask(literals)
+        if mask & self.present():
             return True
-        for lit in index.others(literals):  # noqa: SIM110 - a plain loop, no generator: hot path
-            if self._find(lit) >= 0:
+        if complete:
+            return False
+        for lit in literals:  # a literal the index does not hold: plain lookups
+            if lit not in index.bit and self._find(lit) >= 0:
                 return True
         return False
 
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
         index, first = self._hits()
+        mask, complete = index.mask(literals)
+        if complete and not mask & self.present():
+            return -1
         long = index.long
         best = -1
         for lit in literals:
