@@ -220,16 +220,14 @@ class TextScan:
 
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
-        index, first = self._hits()
+        index, _ = self._hits()
         mask, complete = index.mask(literals)
         if mask & self.present():
             return True
         if complete:
             return False
-        for lit in literals:  # a literal the index does not hold: plain lookups
-            if lit not in index.bit and self._find(lit) >= 0:
-                return True
-        return False
+        # a literal the index does not hold: plain lookups
+        return any(lit not in index.bit and self._find(lit) >= 0 for lit in literals)
 
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""

@@ -112,3 +112,39 @@ def test_first_occurrences_matches_np_unique() -> None:
             assert np.array_equal(idx[order], want_idx)
             assert np.array_equal(first[order], want_first)
             assert np.all(np.diff(first) > 0)  # in order of first occurrence
+
+
+_PROBE_TEXTS = [
+    "a 45-year-old pt with hx of asthma", "45 yrs old with diabetes", "45 years-old w/ copd",
+    "7\tyo with dx of flu", "7yo with asthma", "30 y/o with hx of CHF", "52.520008, 13.404954",
+    "at 52°31'N 13°24'E", "SSN 123-45-6789 and 078-05-1120", "221B Baker Street, London",
+    "Hauptstrasse 5, 10115 Berlin", "Rue de Rivoli 12b, Paris", "Calle Mayor 7, Madrid",
+    "ring 555-12-3456 at 12.5 or 3 year old kid", "nothing here at all, 12, 13",
+]
+
+
+def _unprobed(pattern):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+    return replace(pattern, branches=tuple(replace(b, probes=()) for b in pattern.branches))
+
+
+@pytest.mark.parametrize(
+    "rule", [r for r in CATEGORY_RULES if any(b.probes for b in r.pattern.branches)],
+    ids=lambda r: r.id)
+def test_probes_skip_only_what_cannot_match(rule) -> None:  # type: ignore[no-untyped-def]
+    """A branch's probes never skip a text the branch matches: same matches with and without."""
+    rng = random.Random(7)
+    texts = list(_PROBE_TEXTS)
+    for _ in range(400):
+        words = " ".join(w for _ in range(3)
+                         for w in rng.choice(_PROBE_TEXTS).split()[rng.randrange(4):][:6])
+        texts.append(words.replace(" ", rng.choice([" ", "\n", "  ", "-", ", "])))
+    plain = _unprobed(rule.pattern)
+    hits = 0
+    for text in [*texts, *(t.upper() for t in texts)]:
+        lower = text.lower()
+        target = lower if rule.pattern.on_lower else text
+        got = [m.span() for m in rule.pattern.finditer(target, lower)]
+        assert got == [m.span() for m in plain.finditer(target, lower)], (rule.id, text)
+        hits += bool(got)
+    assert hits  # the texts exercise the rule
