@@ -220,9 +220,17 @@ class TextScan:
 
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
-        index, _ = self._hits()
-        mask, complete = index.mask(literals)
-        if mask & self.present():
+        # hot path (dozens of calls per text): the memoised answers are read inline
+        index = self._index
+        if index is None:
+            index, _ = self._hits()
+        entry = index.masks.get(id(literals))
+        if entry is not None and entry[0] is literals:
+            mask, complete = entry[1], entry[2]
+        else:
+            mask, complete = index.mask(literals)
+        present = self._present if self._present >= 0 else self.present()
+        if mask & present:
             return True
         if complete:
             return False
@@ -232,8 +240,13 @@ class TextScan:
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
         index, first = self._hits()
-        mask, complete = index.mask(literals)
-        if complete and not mask & self.present():
+        entry = index.masks.get(id(literals))
+        if entry is not None and entry[0] is literals:
+            mask, complete = entry[1], entry[2]
+        else:
+            mask, complete = index.mask(literals)
+        present = self._present if self._present >= 0 else self.present()
+        if complete and not mask & present:
             return -1
         long = index.long
         best = -1
