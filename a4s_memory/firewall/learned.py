@@ -59,6 +59,8 @@ _SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" 
 }
 _MAX_CHARS: Final = 20_000  # the gate bounds episodes at 10,000 chars; never score more than this
 _SPLIT_CACHE: Final = 4096
+_TABLE_LEN: Final = _MAX_CHARS + 8  # padded normalised text: _MAX_CHARS + 2 unless lower() grew it
+_TABLES: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.int64]]] = []
 _MIN_WINDOW_GRAMS: Final = 100  # a 160-char window of fresh prose holds ~500
 
 
@@ -76,6 +78,21 @@ class _WordSplitter(dict[int, int]):
 _SPLIT: Final = _WordSplitter()
 
 
+def _tables() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+    """(P**j, Q**j, j) for j < ``_TABLE_LEN``, computed once per process (a race computes them
+    twice, harmlessly): the per-text cost of a score is mostly numpy calls, not arithmetic."""
+    if not _TABLES:
+        p_pow = np.cumprod(np.full(_TABLE_LEN, _P, dtype=np.uint64)) * _Q  # P**0, P**1, ...
+        q_pow = np.cumprod(np.full(_TABLE_LEN, _Q, dtype=np.uint64)) * _P  # Q**0, Q**1, ...
+        _TABLES.append((p_pow, q_pow, np.arange(_TABLE_LEN, dtype=np.int64)))
+    return _TABLES[0]
+
+
+def _arange(n: int) -> npt.NDArray[np.int64]:
+    table = _tables()[2]
+    return table[:n] if n <= len(table) else np.arange(n, dtype=np.int64)
+
+
 def _word_hashes(
     codes: npt.NDArray[np.uint64], starts: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.uint64]:
@@ -84,15 +101,21 @@ def _word_hashes(
     ``S[i] = sum(codes[j] * Q**j for j < i)`` and a word's hash is ``(S[end] - S[start]) *
     P**(end-1)``. Integer arrays wrap silently, which is the arithmetic mod 2**64 wanted here."""
     n = len(codes)
-    q_pow = np.cumprod(np.full(n, _Q, dtype=np.uint64)) * _P  # Q**j for j = 0..n-1
-    p_pow = np.cumprod(np.full(n, _P, dtype=np.uint64)) * _Q  # P**j for j = 0..n-1
+    p_table, q_table, _ = _tables()
+    if n <= len(p_table):
+        p_pow, q_pow = p_table[:n], q_table[:n]
+    else:  # lower-casing lengthened the text past the table: compute them for this one
+        q_pow = np.cumprod(np.full(n, _Q, dtype=np.uint64)) * _P  # Q**j for j = 0..n-1
+        p_pow = np.cumprod(np.full(n, _P, dtype=np.uint64)) * _Q  # P**j for j = 0..n-1
     prefix = np.zeros(n + 1, dtype=np.uint64)
     np.cumsum(codes * q_pow, out=prefix[1:])
     hashed: npt.NDArray[np.uint64] = (prefix[ends] - prefix[starts]) * p_pow[ends - 1]
     return hashed
 
 
-def _bucket(h: npt.NDArray[np.uint64], salt: np.uint64, bits: int) -> npt.NDArray[np.uint64]:
+def _bucket(
+    h: npt.NDArray[np.uint64], salt: np.uint64 | npt.NDArray[np.uint64], bits: int
+) -> npt.NDArray[np.uint64]:
     h = h ^ salt
     h = h ^ (h >> np.uint64(29))
     return (h * _MIX) >> np.uint64(64 - bits)
@@ -104,19 +127,23 @@ def normalise(text: str) -> str:
 
 
 def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """(start offset in ``norm``, bucket) of every n-gram occurrence of a normalised text."""
+    """(start offset in ``norm``, bucket) of every n-gram occurrence of a normalised text, in
+    the order character 3-, 4-, 5-grams, words, word pairs (the first occurrence of a bucket
+    is its first index in this order)."""
     padded = f" {norm} "
     codes = np.frombuffer(padded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
     pos: list[npt.NDArray[np.int64]] = []
-    out: list[npt.NDArray[np.uint64]] = []
+    hashes: list[npt.NDArray[np.uint64]] = []
+    salts: list[np.uint64] = []
     g = codes
     for n in range(2, 6):  # g holds the rolling hashes of the n-grams after each step
         if len(g) < 2:
             break
         g = g[:-1] * _P + codes[n - 1:]
         if n >= 3:
-            out.append(_bucket(g, _SALT[f"c{n}"], bits))
-            pos.append(np.arange(len(g), dtype=np.int64))
+            hashes.append(g)
+            salts.append(_SALT[f"c{n}"])
+            pos.append(_arange(len(g)))
     split = padded.translate(_SPLIT)
     blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
     starts = np.flatnonzero(blank[:-1] & ~blank[1:]) + 1  # first letter of each word (padded)
@@ -124,14 +151,18 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
         ends = np.flatnonzero(~blank[:-1] & blank[1:]) + 1  # one past its last letter
         wh = _word_hashes(codes, starts, ends)
         starts -= 1  # offset in norm
-        out.append(_bucket(wh, _SALT["w1"], bits))
+        hashes.append(wh)
+        salts.append(_SALT["w1"])
         pos.append(starts)
         if len(wh) > 1:
-            out.append(_bucket(wh[:-1] * _P + (wh[1:] << np.uint64(32)), _SALT["w2"], bits))
+            hashes.append(wh[:-1] * _P + (wh[1:] << np.uint64(32)))
+            salts.append(_SALT["w2"])
             pos.append(starts[:-1])
-    if not out:
+    if not hashes:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(pos), np.concatenate(out).astype(np.int64)
+    # every namespace bucketed at once, each with its own salt
+    salt = np.repeat(np.array(salts, dtype=np.uint64), [len(h) for h in hashes])
+    return np.concatenate(pos), _bucket(np.concatenate(hashes), salt, bits).astype(np.int64)
 
 
 def features(text: str, bits: int = DEFAULT_BITS) -> tuple[npt.NDArray[np.int64],
