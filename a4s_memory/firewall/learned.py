@@ -82,10 +82,15 @@ def _tables() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArr
     """(P**j, Q**j, j) for j < ``_TABLE_LEN``, computed once per process (a race computes them
     twice, harmlessly): the per-text cost of a score is mostly numpy calls, not arithmetic."""
     if not _TABLES:
-        p_pow = np.cumprod(np.full(_TABLE_LEN, _P, dtype=np.uint64)) * _Q  # P**0, P**1, ...
-        q_pow = np.cumprod(np.full(_TABLE_LEN, _Q, dtype=np.uint64)) * _P  # Q**0, Q**1, ...
-        _TABLES.append((p_pow, q_pow, np.arange(_TABLE_LEN, dtype=np.int64)))
+        _TABLES.append((_powers(_P, _TABLE_LEN), _powers(_Q, _TABLE_LEN),
+                        np.arange(_TABLE_LEN, dtype=np.int64)))
     return _TABLES[0]
+
+
+def _powers(base: np.uint64, n: int) -> npt.NDArray[np.uint64]:
+    """``base**j`` (mod 2**64) for j = 0..n-1 (``_P * _Q == 1``: the cumprod starts at j = 1)."""
+    first = np.uint64(_Q if base == _P else _P)  # base**-1
+    return np.asarray(np.cumprod(np.full(n, base, dtype=np.uint64)) * first, dtype=np.uint64)
 
 
 def _arange(n: int) -> npt.NDArray[np.int64]:
@@ -105,8 +110,7 @@ def _word_hashes(
     if n <= len(p_table):
         p_pow, q_pow = p_table[:n], q_table[:n]
     else:  # lower-casing lengthened the text past the table: compute them for this one
-        q_pow = np.cumprod(np.full(n, _Q, dtype=np.uint64)) * _P  # Q**j for j = 0..n-1
-        p_pow = np.cumprod(np.full(n, _P, dtype=np.uint64)) * _Q  # P**j for j = 0..n-1
+        p_pow, q_pow = _powers(_P, n), _powers(_Q, n)
     prefix = np.zeros(n + 1, dtype=np.uint64)
     np.cumsum(codes * q_pow, out=prefix[1:])
     hashed: npt.NDArray[np.uint64] = (prefix[ends] - prefix[starts]) * p_pow[ends - 1]
