@@ -42,6 +42,7 @@ MIX = {  # corpus -> share of the pieces drawn
 
 sys.path.insert(0, str(REPO))
 from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets  # noqa: E402
+from a4s_memory.firewall.secrets import redact  # noqa: E402
 from a4s_memory.firewall.triggers import backend  # noqa: E402
 
 
@@ -112,19 +113,58 @@ def detect_secrets_scanner() -> Callable[[str], object] | None:
     ctx.__enter__()  # keep the default plugin set active for the whole run
     _KEEP.append(ctx)  # (a collected context manager would reset the settings)
 
-    def scan(text: str) -> object:
+    def scan(text: str) -> list[object]:
         return [s for line in text.splitlines() for s in scan_line(line)]
 
     return scan
 
 
+def _ds_lines(scan: Callable[[str], object], text: str) -> list[str]:
+    """The lines of ``text`` on which detect-secrets reports a secret."""
+    return [line for line in text.splitlines() if scan(line)]
+
+
 def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
-    items = load("secrets_gitleaks")
-    ours = sum(1 for it in items if detect_secrets(it["text"]))
-    out: dict[str, Any] = {"items": len(items), "a4s_firewall": round(ours / len(items), 4)}
+    """Secret recall on the same texts for both scanners.
+
+    * ``detected``: share of secret items with at least one finding (gitleaks + detect-secrets
+      corpora, label ``secret``);
+    * ``value_absent``: share of the gitleaks items with ``secret_values`` where no secret value
+      is left: for the firewall, in the text its secret layer would store (every span
+      redacted); for detect-secrets, every value lies on a line it flags (a scrubber that drops
+      flagged lines would remove it: the most generous reading);
+    * ``lookalike_flagged``: share of look-alike negatives flagged (lower is better).
+    """
+    items = [it for name in ("secrets_gitleaks", "secrets_detect_secrets") for it in load(name)]
+    secret = [it for it in items if it["label"] == "secret"]
+    negative = [it for it in items if it["label"] != "secret"]
+    negative += load("secrets_gitleaks_negatives")
+    valued = [it for it in secret if it.get("secret_values")]
+
+    def ours_absent(it: dict[str, Any]) -> bool:
+        stored = redact(it["text"], detect_secrets(it["text"]))
+        return not any(v in stored for v in it["secret_values"])
+
+    out: dict[str, Any] = {
+        "secret_items": len(secret), "valued_items": len(valued), "negatives": len(negative),
+        "a4s_firewall": {
+            "detected": round(sum(1 for it in secret if detect_secrets(it["text"])) / len(secret), 4),
+            "value_absent": round(sum(1 for it in valued if ours_absent(it)) / len(valued), 4),
+            "lookalike_flagged": round(
+                sum(1 for it in negative if detect_secrets(it["text"])) / len(negative), 4),
+        },
+    }
     if scan is not None:
-        theirs = sum(1 for it in items if scan(it["text"]))
-        out["detect_secrets"] = round(theirs / len(items), 4)
+        def theirs_absent(it: dict[str, Any]) -> bool:
+            flagged = _ds_lines(scan, it["text"])
+            return all(any(v in line for line in flagged) for v in it["secret_values"])
+
+        out["detect_secrets"] = {
+            "detected": round(sum(1 for it in secret if scan(it["text"])) / len(secret), 4),
+            "value_absent": round(sum(1 for it in valued if theirs_absent(it)) / len(valued), 4),
+            "lookalike_flagged": round(
+                sum(1 for it in negative if scan(it["text"])) / len(negative), 4),
+        }
     return out
 
 
@@ -171,6 +211,15 @@ def main(argv: list[str] | None = None) -> int:
             row["ratio_detect_secrets_p50_over_firewall_secret_scan_p50"] = round(
                 pct(theirs, 50) / pct(secrets_only, 50), 2
             )
+        chars = sum(len(t) for t in texts)
+        row["throughput_mb_s"] = {  # characters per second over the per-text medians
+            "firewall_decision": round(chars / sum(decision) , 2),
+            "firewall_secret_scan_only": round(chars / sum(secrets_only), 2),
+        }
+        if scan is not None:
+            row["throughput_mb_s"]["detect_secrets"] = round(chars / sum(theirs), 2)
+            row["throughput_ratio_firewall_over_detect_secrets"] = round(
+                sum(theirs) / sum(decision), 2)
         results[label] = row
         print(
             f"{label:>5}: firewall p50 {row['firewall_decision']['p50_us']:8.1f} us  "

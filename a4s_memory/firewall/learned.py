@@ -11,7 +11,7 @@ Features (:func:`features`), all computed in linear time without regular express
 * the text lower-cased with whitespace runs collapsed to one blank;
 * character 3-, 4- and 5-grams of that text (a rolling polynomial hash, vectorised in numpy);
 * word unigrams and bigrams (words are maximal runs of letters or digits, cut by
-  ``str.translate``; each word hashed with CRC-32, pairs combined in numpy).
+  ``str.translate``; every word hashed at once from prefix sums, pairs combined in numpy).
 
 Every n-gram is hashed into ``2**bits`` buckets (namespaces salted apart); each distinct bucket
 has the value ``1 / sqrt(number of distinct buckets)``, so the logit is a sum over distinct
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import threading
-import zlib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Final
@@ -38,6 +37,7 @@ __all__ = [
     "MODEL_FILE",
     "InjectionModel",
     "features",
+    "first_occurrences",
     "grams",
     "load_model",
     "model_findings",
@@ -47,10 +47,11 @@ __all__ = [
 ]
 
 MODEL_FILE: Final = "injection.npz"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2  # 2: word hashes polynomial (was CRC-32)
 DEFAULT_BITS: Final = 18
 
 _P: Final = np.uint64(1_000_003)  # polynomial base of the rolling hash
+_Q: Final = np.uint64(pow(1_000_003, -1, 1 << 64))  # its inverse mod 2**64
 _MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd)
 _SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" hash apart
     "c3": np.uint64(0x1F3D5B79), "c4": np.uint64(0x2E4C6A88), "c5": np.uint64(0x3A5B7C9D),
@@ -58,6 +59,8 @@ _SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" 
 }
 _MAX_CHARS: Final = 20_000  # the gate bounds episodes at 10,000 chars; never score more than this
 _SPLIT_CACHE: Final = 4096
+_TABLE_LEN: Final = _MAX_CHARS + 8  # padded normalised text: _MAX_CHARS + 2 unless lower() grew it
+_TABLES: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.int64]]] = []
 _MIN_WINDOW_GRAMS: Final = 100  # a 160-char window of fresh prose holds ~500
 
 
@@ -75,7 +78,48 @@ class _WordSplitter(dict[int, int]):
 _SPLIT: Final = _WordSplitter()
 
 
-def _bucket(h: npt.NDArray[np.uint64], salt: np.uint64, bits: int) -> npt.NDArray[np.uint64]:
+def _tables() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+    """(P**j, Q**j, j) for j < ``_TABLE_LEN``, computed once per process (a race computes them
+    twice, harmlessly): the per-text cost of a score is mostly numpy calls, not arithmetic."""
+    if not _TABLES:
+        _TABLES.append((_powers(_P, _TABLE_LEN), _powers(_Q, _TABLE_LEN),
+                        np.arange(_TABLE_LEN, dtype=np.int64)))
+    return _TABLES[0]
+
+
+def _powers(base: np.uint64, n: int) -> npt.NDArray[np.uint64]:
+    """``base**j`` (mod 2**64) for j = 0..n-1 (``_P * _Q == 1``: the cumprod starts at j = 1)."""
+    first = np.uint64(_Q if base == _P else _P)  # base**-1
+    return np.asarray(np.cumprod(np.full(n, base, dtype=np.uint64)) * first, dtype=np.uint64)
+
+
+def _arange(n: int) -> npt.NDArray[np.int64]:
+    table = _tables()[2]
+    return table[:n] if n <= len(table) else np.arange(n, dtype=np.int64)
+
+
+def _word_hashes(
+    codes: npt.NDArray[np.uint64], starts: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint64]:
+    """Polynomial hash ``sum(codes[j] * P**(end-1-j))`` (mod 2**64) of every word
+    ``codes[start:end]``, all at once: with ``Q = P**-1`` (P is odd, so invertible mod 2**64),
+    ``S[i] = sum(codes[j] * Q**j for j < i)`` and a word's hash is ``(S[end] - S[start]) *
+    P**(end-1)``. Integer arrays wrap silently, which is the arithmetic mod 2**64 wanted here."""
+    n = len(codes)
+    p_table, q_table, _ = _tables()
+    if n <= len(p_table):
+        p_pow, q_pow = p_table[:n], q_table[:n]
+    else:  # lower-casing lengthened the text past the table: compute them for this one
+        p_pow, q_pow = _powers(_P, n), _powers(_Q, n)
+    prefix = np.zeros(n + 1, dtype=np.uint64)
+    np.cumsum(codes * q_pow, out=prefix[1:])
+    hashed: npt.NDArray[np.uint64] = (prefix[ends] - prefix[starts]) * p_pow[ends - 1]
+    return hashed
+
+
+def _bucket(
+    h: npt.NDArray[np.uint64], salt: np.uint64 | npt.NDArray[np.uint64], bits: int
+) -> npt.NDArray[np.uint64]:
     h = h ^ salt
     h = h ^ (h >> np.uint64(29))
     return (h * _MIX) >> np.uint64(64 - bits)
@@ -87,34 +131,42 @@ def normalise(text: str) -> str:
 
 
 def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """(start offset in ``norm``, bucket) of every n-gram occurrence of a normalised text."""
+    """(start offset in ``norm``, bucket) of every n-gram occurrence of a normalised text, in
+    the order character 3-, 4-, 5-grams, words, word pairs (the first occurrence of a bucket
+    is its first index in this order)."""
     padded = f" {norm} "
     codes = np.frombuffer(padded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
     pos: list[npt.NDArray[np.int64]] = []
-    out: list[npt.NDArray[np.uint64]] = []
+    hashes: list[npt.NDArray[np.uint64]] = []
+    salts: list[np.uint64] = []
     g = codes
     for n in range(2, 6):  # g holds the rolling hashes of the n-grams after each step
         if len(g) < 2:
             break
         g = g[:-1] * _P + codes[n - 1:]
         if n >= 3:
-            out.append(_bucket(g, _SALT[f"c{n}"], bits))
-            pos.append(np.arange(len(g), dtype=np.int64))
+            hashes.append(g)
+            salts.append(_SALT[f"c{n}"])
+            pos.append(_arange(len(g)))
     split = padded.translate(_SPLIT)
-    words = split.split()
-    if words:
-        blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
-        starts = np.flatnonzero(blank[:-1] & ~blank[1:]).astype(np.int64)  # offset in norm
-        wh = np.fromiter((zlib.crc32(w.encode("utf-8", "surrogatepass")) for w in words), dtype=np.uint64,
-                         count=len(words))
-        out.append(_bucket(wh, _SALT["w1"], bits))
+    blank = np.frombuffer(split.encode("utf-32-le", "surrogatepass"), dtype=np.uint32) == 32
+    starts = np.flatnonzero(blank[:-1] & ~blank[1:]) + 1  # first letter of each word (padded)
+    if len(starts):
+        ends = np.flatnonzero(~blank[:-1] & blank[1:]) + 1  # one past its last letter
+        wh = _word_hashes(codes, starts, ends)
+        starts -= 1  # offset in norm
+        hashes.append(wh)
+        salts.append(_SALT["w1"])
         pos.append(starts)
         if len(wh) > 1:
-            out.append(_bucket(wh[:-1] * _P + (wh[1:] << np.uint64(32)), _SALT["w2"], bits))
+            hashes.append(wh[:-1] * _P + (wh[1:] << np.uint64(32)))
+            salts.append(_SALT["w2"])
             pos.append(starts[:-1])
-    if not out:
+    if not hashes:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(pos), np.concatenate(out).astype(np.int64)
+    # every namespace bucketed at once, each with its own salt
+    salt = np.repeat(np.array(salts, dtype=np.uint64), [len(h) for h in hashes])
+    return np.concatenate(pos), _bucket(np.concatenate(hashes), salt, bits).astype(np.int64)
 
 
 def features(text: str, bits: int = DEFAULT_BITS) -> tuple[npt.NDArray[np.int64],
@@ -126,6 +178,29 @@ def features(text: str, bits: int = DEFAULT_BITS) -> tuple[npt.NDArray[np.int64]
     if not len(idx):
         return idx, np.zeros(0, dtype=np.float32)
     return idx, np.full(len(idx), 1.0 / math.sqrt(len(idx)), dtype=np.float32)
+
+
+_SCRATCH: Final = threading.local()
+
+
+def first_occurrences(
+    buckets: npt.NDArray[np.int64], bits: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """(distinct buckets, index of each one's first occurrence), in order of first occurrence:
+    the set ``np.unique(buckets, return_index=True)`` gives, without sorting (a sort of every
+    occurrence was half the cost of a 2 KB score). A per-thread scratch array of ``2**bits``
+    slots is written from the last occurrence to the first, so each slot ends up holding its
+    bucket's first index (numpy assigns repeated indices in order; tested against
+    ``np.unique``). Stale slots from earlier calls are never read: every slot read was written
+    in this call."""
+    mark: npt.NDArray[np.int32] | None = getattr(_SCRATCH, "mark", None)
+    if mark is None or len(mark) != 1 << bits:
+        mark = np.empty(1 << bits, dtype=np.int32)  # 1 MB at 18 bits: fewer cache misses
+        _SCRATCH.mark = mark
+    order = np.arange(len(buckets), dtype=np.int32)  # texts are cut at _MAX_CHARS: no overflow
+    mark[buckets[::-1]] = order[::-1]
+    first = np.flatnonzero(mark[buckets] == order)
+    return buckets[first], first
 
 
 def window_starts(length: int, window: int, stride: int) -> npt.NDArray[np.int64]:
@@ -158,7 +233,7 @@ class InjectionModel:
         if not len(buckets):
             return _sigmoid(self.bias)
         # each distinct n-gram counts once, at its first occurrence
-        idx, first = np.unique(buckets, return_index=True)
+        idx, first = first_occurrences(buckets, self.bits)
         contrib = self.weights[idx]
         best = float(contrib.sum()) / math.sqrt(len(idx))
         starts = window_starts(len(norm), self.window, self.stride)

@@ -148,13 +148,14 @@ class FirewallConfig(BaseModel):
     imperative_threshold: float = 0.6
     imperative_min_sentences: int = 3
     # Learned layer (learned.py): injection-model score at or above which a free text or value is
-    # rejected / marked suspicious; above 1 turns the model off. Chosen on a validation split
-    # (bench/train_injection.py, docs/firewall.md "Learned layer"), then raised from 0.74 to 0.80:
-    # the same rule (above every validation chat score) with the turns of the LoCoMo *tuning*
-    # dialogs (26, 30; max 0.797) added as chat; reported on dialogs 41-43 only.
+    # rejected / marked suspicious; above 1 turns the model off. Chosen by
+    # bench/train_injection.py on its validation split only (docs/firewall.md "Learned layer"):
+    # above every validation hand-written owner note and 99.9 % of the validation LoCoMo chat
+    # (persona facts and the turns of the tuning dialogs 26 and 30), and above 99.5 % of the
+    # other benign validation texts; reported on the test split and dialogs 41-43 only.
     # Shorter texts are not scored.
-    model_reject_threshold: float = 0.80
-    model_flag_threshold: float = 0.80
+    model_reject_threshold: float = 0.70
+    model_flag_threshold: float = 0.70
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()

@@ -32,9 +32,16 @@ _AC_MIN: Final = 3  # shorter literals occur everywhere: str.find (memoised) bea
 
 
 class _Index:
-    """An immutable snapshot: the literals and, when available, the automaton of the long ones."""
+    """An immutable snapshot: the literals and, when available, the automaton of the long ones.
 
-    __slots__ = ("automaton", "literals", "long", "short_of")
+    Every literal the automaton answers for has a bit; a text's *present* mask
+    (:meth:`TextScan.present`) holds the bits of those that occur in it, and a literal tuple's
+    mask (:meth:`mask`, memoised per tuple object) the bits of its members, so "does one of these
+    occur" is one integer AND instead of a loop over the tuple. The other members (short
+    literals, and every literal without the automaton) are looked up with ``str.find``,
+    memoised per text, only when asked."""
+
+    __slots__ = ("automaton", "bit", "literals", "long", "masks")
 
     def __init__(self, literals: frozenset[str], use_automaton: bool) -> None:
         self.literals = literals
@@ -49,8 +56,10 @@ class _Index:
         else:
             long = frozenset()
         self.long = long  # the literals the automaton answers for
-        # per literal tuple: the members the automaton does not answer for (memoised)
-        self.short_of: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.bit = {lit: 1 << i for i, lit in enumerate(sorted(long))}
+        # id(tuple) -> (the tuple, the mask of its automaton members, the other members);
+        # bounded (callers may pass fresh tuples; the rule tables hold a few hundred)
+        self.masks: dict[int, tuple[tuple[str, ...], int, tuple[str, ...]]] = {}
 
     def first_starts(self, lower: str) -> dict[str, int]:
         """Each automaton literal occurring in ``lower`` -> index of its first occurrence."""
@@ -62,12 +71,22 @@ class _Index:
                     first[lit] = end - len(lit) + 1
         return first
 
-    def others(self, literals: tuple[str, ...]) -> tuple[str, ...]:
-        out = self.short_of.get(literals)
-        if out is None:
-            out = tuple(lit for lit in literals if lit not in self.long)
-            self.short_of[literals] = out
-        return out
+    def mask(self, literals: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+        """(mask of the members of ``literals`` the automaton answers for, the other members)."""
+        entry = self.masks.get(id(literals))
+        if entry is not None and entry[0] is literals:
+            return entry[1], entry[2]
+        bit = self.bit
+        mask = 0
+        for lit in literals:
+            mask |= bit.get(lit, 0)
+        others = tuple(lit for lit in literals if lit not in bit)
+        if len(self.masks) < _MASK_CACHE:
+            self.masks[id(literals)] = (literals, mask, others)
+        return mask, others
+
+
+_MASK_CACHE: Final = 8192
 
 
 _LOCK: Final = threading.Lock()
@@ -139,7 +158,7 @@ class TextScan:
     in ``lower`` is the same position in ``text``.
     """
 
-    __slots__ = ("_first", "_found", "_index", "_runs", "aligned", "lower", "text")
+    __slots__ = ("_first", "_found", "_index", "_present", "_runs", "aligned", "lower", "text")
 
     def __init__(self, text: str, lower: str | None = None) -> None:
         self.text = text
@@ -149,6 +168,18 @@ class TextScan:
         self._first: dict[str, int] | None = None
         self._found: dict[str, int] = {}  # str.find answers, memoised
         self._runs: list[tuple[int, int]] | None = None
+        self._present = -1  # mask of the registered literals that occur (-1: not computed)
+
+    def present(self) -> int:
+        """Mask (bits of :class:`_Index`) of the automaton literals occurring in the text."""
+        if self._present < 0:
+            index, first = self._hits()
+            bit = index.bit
+            mask = 0
+            for lit in first:
+                mask |= bit[lit]
+            self._present = mask
+        return self._present
 
     def runs(self, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
         """:func:`long_runs` of the text (computed once)."""
@@ -172,17 +203,40 @@ class TextScan:
 
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
-        index, first = self._hits()
-        if not first.keys().isdisjoint(literals):
+        # hot path (dozens of calls per text): the memoised answers are read inline
+        index = self._index
+        if index is None:
+            index, _ = self._hits()
+        entry = index.masks.get(id(literals))
+        if entry is not None and entry[0] is literals:
+            mask, others = entry[1], entry[2]
+        else:
+            mask, others = index.mask(literals)
+        present = self._present if self._present >= 0 else self.present()
+        if mask & present:
             return True
-        for lit in index.others(literals):  # noqa: SIM110 - a plain loop, no generator: hot path
-            if self._find(lit) >= 0:
+        # the members the automaton does not answer for: memoised lookups
+        found = self._found
+        lower = self.lower
+        for lit in others:  # a plain loop, no generator: hot path
+            at = found.get(lit)
+            if at is None:
+                at = found[lit] = lower.find(lit)
+            if at >= 0:
                 return True
         return False
 
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
         index, first = self._hits()
+        entry = index.masks.get(id(literals))
+        if entry is not None and entry[0] is literals:
+            mask, others = entry[1], entry[2]
+        else:
+            mask, others = index.mask(literals)
+        present = self._present if self._present >= 0 else self.present()
+        if not others and not mask & present:
+            return -1
         long = index.long
         best = -1
         for lit in literals:

@@ -180,6 +180,14 @@ def test_real_conditions_priority() -> None:
     reason, d = check(text=text, requester_is_owner=False, source_type="ai_inference")
     assert reason is SR.INJECTION_DETECTED
     found = {f.stop_reason for f in d.findings}  # type: ignore[attr-defined]
+    # the content layers after a certain injection refusal are skipped (issue 14 latency:
+    # nothing they find can outrank it); every other stop condition is still collected
+    assert {SR.POLICY_DISABLED, SR.NO_SOURCE_DERIVED_FACT, SR.BOUNDS_EXCEEDED} <= found
+    # without the injection, the forbidden category wins over the rest and all are collected
+    reason, d = check(text=text.removeprefix("IMPORTANT: "), requester_is_owner=False,
+                      source_type="ai_inference")
+    assert reason is SR.FORBIDDEN_CATEGORY
+    found = {f.stop_reason for f in d.findings}  # type: ignore[attr-defined]
     assert {SR.FORBIDDEN_CATEGORY, SR.POLICY_DISABLED, SR.NO_SOURCE_DERIVED_FACT,
             SR.BOUNDS_EXCEEDED} <= found
 
