@@ -77,7 +77,7 @@ from a4s_memory.firewall.fastre import FastPattern
 from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.secrets import SecretRule
 from a4s_memory.firewall.triggers import TextScan
-from a4s_memory.store import offline_llm, offline_noise
+from a4s_memory.store import offline_extract, offline_noise
 
 _SCREEN_N = 256
 _SCREEN_MAX = 0.02  # s for one 256-char input; the fixed rules take < 1 ms
@@ -377,7 +377,7 @@ def _firewall_modules() -> tuple[ModuleType, ...]:
 
 _TEXT_MODULES: tuple[ModuleType, ...] = tuple(dict.fromkeys((
     rules_mod, category_rules_mod, injection_mod, secrets_mod, normalize_mod, triggers_mod,
-    trust_mod, offline_llm, offline_noise, *_firewall_modules(),
+    trust_mod, offline_extract, offline_noise, *_firewall_modules(),
 )))
 
 
@@ -417,7 +417,7 @@ def test_every_rule_is_a_case() -> None:
         r.id for r in SECRET_RULES
     ]:
         assert rule_id in names
-    assert {"offline_llm._THIRD", "offline_llm._FIRST", "normalize._MD_COMMENT"} <= names
+    assert {"offline_extract._THIRD", "offline_extract._FIRST", "normalize._MD_COMMENT"} <= names
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -440,7 +440,7 @@ def test_offline_extractor_is_linear(head: str, filler: str, tail: str) -> None:
         return head + filler * (n // len(filler)) + tail
 
     def run(text: str) -> object:
-        return offline_llm.extract_entity_names(text), offline_llm.parse_fact(text)
+        return offline_extract.extract_entity_names(text), offline_extract.parse_fact(text)
 
     # before the fix: 0.6 s for 10 KB of blanks inside a fact sentence (issue 12 row 13)
     _check_growth(Case(f"offline {head!r}", run, ()), f"{head!r}+{filler!r}*n+{tail!r}", make)
@@ -571,5 +571,5 @@ def test_markdown_comment_view_unchanged(text: str, comment: str) -> None:
      ("Bob Lee Smith works at Acme Corp", "Bob Lee Smith works at Acme Corp")],
 )
 def test_offline_fact_sentences_unchanged(sentence: str, fact: str) -> None:
-    assert [t.fact for t in offline_llm.extract_triples(sentence)] == [fact]
-    assert offline_llm.parse_fact(fact) is not None
+    assert [t.fact for t in offline_extract.extract_triples(sentence)] == [fact]
+    assert offline_extract.parse_fact(fact) is not None
