@@ -36,7 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neo4j
 from neo4j._async.work.transaction import AsyncTransactionBase
-
 from recall_data import CORPUS, parse
 
 from a4s_memory.config import Settings

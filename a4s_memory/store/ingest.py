@@ -2,12 +2,15 @@
 through ``add_triplet`` (:mod:`ingest_structured`), each under the status protocol:
 
 1. a ``pending`` ledger entry for the new episode (its status and provenance from the firewall
-   decision) is written first, then the bare Episodic node;
+   decision) and the bare Episodic node are written first, in one statement;
 2. Graphiti extracts and saves (new elements carry no status yet, and merged ones lose theirs:
-   both are invisible to every search, which treats a missing status as never returnable);
-3. ONE write transaction marks the entry ``committed`` and re-stamps every element Graphiti
-   touched (the episode, the entities, the edges incl. invalidated ones, the edges' endpoints)
-   from the ledger;
+   both are invisible to every search, which treats a missing status as never returnable); the
+   episode's own vector is computed meanwhile (off the event loop);
+3. ONE write transaction marks the entry ``committed`` and stamps the episode (with its vector)
+   from the entry this module wrote - not re-read: the statement returns the entry and only a
+   changed one costs a re-stamp -, runs the hook's ``prepare`` (a version record), then re-stamps
+   ONCE every element Graphiti or the hook touched (the entities, the edges incl. invalidated
+   ones, the edges' endpoints) from the ledger, then the hook's ``finalize`` (the audit event);
 4. if 2 or 3 fails, the episode is removed again (:mod:`ingest_remove`, which also re-stamps
    what it touched) and the caller gets StoreUnavailable: nothing half-written stays visible.
 
@@ -21,9 +24,9 @@ import asyncio
 import logging
 import uuid as uuidlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Final
+from typing import Any, Final, TypeAlias
 
 from graphiti_core.nodes import EpisodeType, EpisodicNode
 from graphiti_core.utils.datetime_utils import utc_now
@@ -35,11 +38,22 @@ from a4s_memory.store.db import Neo4jStore, run_in_tx
 from a4s_memory.store.graphiti_factory import GraphitiBundle
 from a4s_memory.store.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
 from a4s_memory.store.ingest_remove import remove_episode
-from a4s_memory.store.ingest_structured import Touched, item_episode_body, write_item
-from a4s_memory.store.ledger import TRUST_RANK, ElementKind, StampReport, restamp
+from a4s_memory.store.ingest_structured import (
+    Touched,
+    item_episode_body,
+    link_item_tx,
+    write_item,
+)
+from a4s_memory.store.ledger import (
+    TRUST_RANK,
+    ElementKind,
+    StampReport,
+    episode_stamp,
+    restamp,
+)
 from a4s_memory.store.search_channels import EPISODE_EMBEDDING
 
-__all__ = ["CommitContext", "Finalizer", "Ingestor"]
+__all__ = ["CommitContext", "CommitHook", "Finalizer", "Ingestor", "StampTargets"]
 
 logger = logging.getLogger(__name__)
 
@@ -55,23 +69,55 @@ class CommitContext:
     episode_uuid: str
     touched: Touched
     report: StampReport
+    entry: dict[str, Any] | None = None  # the episode's ledger entry as committed (None: unknown)
 
 
-# Runs INSIDE the commit transaction after the re-stamp (versioning, the audit event): whatever
-# it writes commits together with the memory becoming visible, or not at all. It may return a
-# StampReport of elements it re-stamped again (merged into the outcome).
-Finalizer = Callable[[AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]]
+@dataclass
+class StampTargets:
+    """More elements a hook's ``prepare`` changed: re-stamped with the ingestion's own, once."""
 
+    episodes: set[str] = field(default_factory=set)
+    entities: set[str] = field(default_factory=set)
+    edges: set[str] = field(default_factory=set)
+
+
+class CommitHook:
+    """Work INSIDE the commit transaction: whatever it writes commits together with the memory
+    becoming visible, or not at all. ``prepare`` runs before the one re-stamp (a version record
+    that supersedes an older episode names it there); ``finalize`` after it (the audit event)
+    and may return a StampReport of elements it re-stamped again (merged into the outcome)."""
+
+    async def prepare(self, tx: AsyncManagedTransaction, ctx: CommitContext) -> StampTargets:
+        return StampTargets()
+
+    async def finalize(self, tx: AsyncManagedTransaction, ctx: CommitContext) -> StampReport | None:
+        return None
+
+
+# A plain finalizer: runs after the re-stamp (a queue job marking itself done).
+FinalizeFn: TypeAlias = Callable[[AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]]
+Finalizer: TypeAlias = CommitHook | FinalizeFn
+
+# The pending ledger entry and the bare episode (what Graphiti's EpisodicNode.save writes, so its
+# add_episode finds it by uuid) in ONE statement.
 _CREATE_PENDING = """
 CREATE (s:A4SStatus {uuid: $uuid, kind: $kind, group_id: $group_id, state: 'pending',
                      created_at: $now})
 SET s += $props
+MERGE (n:Episodic {uuid: $uuid})
+SET n = $episode
 """
-_COMMIT = """
-MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.state = 'pending'
-SET s.state = 'committed' RETURN s.uuid AS uuid
+# Commit + the episode's stamp (computed from the entry this module wrote) + its vector; returns
+# the entry as stored, so a changed one (never in practice) is re-stamped from the ledger.
+_COMMIT = f"""
+MATCH (s:A4SStatus {{uuid: $uuid}}) WHERE s.state = 'pending'
+SET s.state = 'committed'
+WITH s
+MATCH (n:Episodic {{uuid: $uuid}}) WHERE n.group_id = $group_id
+SET n += $stamp
+FOREACH (_ IN CASE WHEN $vector IS NULL THEN [] ELSE [1] END | SET n.{EPISODE_EMBEDDING} = $vector)
+RETURN properties(s) AS entry
 """
-_SET_EMBEDDING = f"MATCH (e:Episodic {{uuid: $uuid}}) SET e.{EPISODE_EMBEDDING} = $vector"
 # Context for an LLM extractor: only committed, clean, normally retrievable earlier episodes,
 # so a quarantined or suspicious text can never steer the extraction of a new one.
 _CLEAN_PREVIOUS = """
@@ -127,18 +173,24 @@ class Ingestor:
         source = EpisodeType.message if write.is_message else EpisodeType.text
 
         async def extract(episode: EpisodicNode) -> Touched:
-            previous = await self._previous_episodes(prov.group_id)
-            result = await self._bundle.extractor.add_episode(
-                name=episode.name,
-                episode_body=write.body,
-                source_description=episode.source_description,
-                reference_time=episode.valid_at,
-                source=source,
-                group_id=prov.group_id,
-                uuid=episode.uuid,
-                previous_episode_uuids=previous,
-            )
-            touched = Touched()
+            # The episode's vector (CPU, in a thread) while Graphiti extracts.
+            vector = asyncio.ensure_future(self._episode_vector(write.body))
+            try:
+                previous = await self._previous_episodes(prov.group_id)
+                result = await self._bundle.extractor.add_episode(
+                    name=episode.name,
+                    episode_body=write.body,
+                    source_description=episode.source_description,
+                    reference_time=episode.valid_at,
+                    source=source,
+                    group_id=prov.group_id,
+                    uuid=episode.uuid,
+                    previous_episode_uuids=previous,
+                )
+            except BaseException:
+                vector.cancel()
+                raise
+            touched = Touched(episode_vector=await vector)
             kept = {e.uuid for e in result.edges if episode.uuid in e.episodes}
             for edge in result.edges:
                 touched.edges.add(edge.uuid)
@@ -146,19 +198,19 @@ class Ingestor:
                 if edge.uuid not in kept:
                     touched.invalidated.add(edge.uuid)
             touched.entities.update(node.uuid for node in result.nodes)
-            await self._embed_episode(episode.uuid, write.body)
             return touched
 
         return await self._ingest(
             prov, write.body, (source, extract), finalize, when=write.reference_time
         )
 
-    async def _embed_episode(self, episode_uuid: str, body: str) -> None:
+    async def _episode_vector(self, body: str) -> list[float] | None:
         """The episode's own vector, for the episode vector channel of policy_search (Graphiti
-        embeds facts and entity names, not episodes). Same embedder as the search's."""
+        embeds facts and entity names, not episodes). Same embedder as the search's. Written by
+        the commit statement."""
         vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
-        if any(vector):  # a text with no words: no vector rather than a zero one cosine rejects
-            await self._store.execute(_SET_EMBEDDING, {"uuid": episode_uuid, "vector": vector})
+        # A text with no words: no vector rather than a zero one cosine rejects.
+        return list(vector) if any(vector) else None
 
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
         """A seed 001 item -> a fact via add_triplet (always offline), with its episode."""
@@ -190,16 +242,7 @@ class Ingestor:
         source, work = how
         episode_uuid = str(uuidlib.uuid4())
         now = utc_now()
-        await self._store.execute(
-            _CREATE_PENDING,
-            {
-                "uuid": episode_uuid,
-                "kind": ElementKind.EPISODE.value,
-                "group_id": prov.group_id,
-                "now": now,
-                "props": _ledger_props(prov),
-            },
-        )
+        props = _ledger_props(prov)
         episode = EpisodicNode(
             uuid=episode_uuid,
             name=f"a4s-{episode_uuid[:8]}",  # names are logged by Graphiti: never content
@@ -211,16 +254,23 @@ class Ingestor:
             created_at=now,
             valid_at=when or now,  # Graphiti's reference_time: extraction dates facts from it
         )
+        entry = {"uuid": episode_uuid, "kind": ElementKind.EPISODE.value,
+                 "group_id": prov.group_id, "state": "committed", "created_at": now, **props}
+        await self._store.execute(_CREATE_PENDING, {
+            "uuid": episode_uuid, "kind": ElementKind.EPISODE.value, "group_id": prov.group_id,
+            "now": now, "props": props, "episode": _episode_save_props(episode),
+        })  # fmt: skip
+        touched: Touched | None = None
         async with self._lock(prov.group_id):
             try:
-                await episode.save(self._bundle.driver)
                 touched = await work(episode)
                 report: StampReport = await self._store.write_transaction(
-                    _commit_tx, CommitContext(prov.group_id, episode_uuid, touched, StampReport()),
-                    finalize,
+                    _commit_tx,
+                    CommitContext(prov.group_id, episode_uuid, touched, StampReport(), entry),
+                    _Commit(entry, _as_hook(finalize)),
                 )
             except Exception as exc:
-                await self._discard(prov.group_id, episode_uuid, exc)
+                await self._discard(prov.group_id, episode_uuid, exc, touched)
                 raise StoreUnavailable(
                     "the memory could not be stored; nothing was kept",
                     suggestion="retry; if it persists, check the Neo4j and extractor logs",
@@ -247,13 +297,20 @@ class Ingestor:
             statuses=report.statuses,
         )
 
-    async def _discard(self, group_id: str, episode_uuid: str, exc: BaseException | None) -> None:
+    async def _discard(
+        self, group_id: str, episode_uuid: str, exc: BaseException | None,
+        touched: Touched | None = None,
+    ) -> None:  # fmt: skip
         # Log the exception type only: Graphiti's messages can quote the episode text.
         logger.error(
             "ingestion of episode %s into %s failed (%s); removing it",
             episode_uuid, group_id, type(exc).__name__ if exc else "no status",
         )  # fmt: skip
         try:
+            if touched is not None and touched.links is not None:
+                # The links the commit would have written: the removal finds the item's
+                # entities through them (an entity only this episode mentions goes with it).
+                await self._store.write_transaction(link_item_tx, group_id, episode_uuid, touched)
             await remove_episode(self._store, group_id, episode_uuid)
         except Exception as cleanup_exc:
             logger.error(
@@ -262,24 +319,69 @@ class Ingestor:
             )  # fmt: skip
 
 
-async def _commit_tx(
-    tx: AsyncManagedTransaction, ctx: CommitContext, finalize: Finalizer | None
-) -> StampReport:
-    committed = await run_in_tx(tx, _COMMIT, {"uuid": ctx.episode_uuid})
-    if not committed:
-        raise StoreUnavailable(
-            "the pending ledger entry vanished", stop_reason=StopReason.INTERNAL_INCONSISTENCY
-        )
+def _episode_save_props(episode: EpisodicNode) -> dict[str, Any]:
+    """The properties Graphiti's ``EpisodicNode.save`` sets (its Neo4j query: ``SET n = {...}``)."""
+    return {
+        "uuid": episode.uuid, "name": episode.name, "group_id": episode.group_id,
+        "source_description": episode.source_description, "source": episode.source.value,
+        "content": episode.content, "entity_edges": list(episode.entity_edges),
+        "created_at": episode.created_at, "valid_at": episode.valid_at,
+    }  # fmt: skip
+
+
+class _AfterStamp(CommitHook):
+    def __init__(self, finalize: FinalizeFn) -> None:
+        self._finalize = finalize
+
+    async def finalize(self, tx: AsyncManagedTransaction, ctx: CommitContext) -> StampReport | None:
+        return await self._finalize(tx, ctx)
+
+
+def _as_hook(finalize: Finalizer | None) -> CommitHook:
+    if finalize is None:
+        return CommitHook()
+    return finalize if isinstance(finalize, CommitHook) else _AfterStamp(finalize)
+
+
+@dataclass(frozen=True, slots=True)
+class _Commit:
+    entry: dict[str, Any]  # the ledger entry as written (state committed)
+    hook: CommitHook
+
+
+async def _commit_tx(tx: AsyncManagedTransaction, ctx: CommitContext, commit: _Commit) -> StampReport:
     touched = ctx.touched
-    report = await restamp(
+    stamp, status = episode_stamp(commit.entry)
+    rows = await run_in_tx(tx, _COMMIT, {
+        "uuid": ctx.episode_uuid, "group_id": ctx.group_id, "stamp": stamp,
+        "vector": touched.episode_vector,
+    })  # fmt: skip
+    if not rows:
+        raise StoreUnavailable(
+            "the pending ledger entry or its episode vanished",
+            stop_reason=StopReason.INTERNAL_INCONSISTENCY,
+        )
+    report = StampReport(statuses={ctx.episode_uuid: status})
+    episodes: set[str] = set()
+    stored = dict(rows[0]["entry"])
+    if episode_stamp(stored)[0] != stamp:
+        # The entry changed since it was written (never in practice): stamp from the ledger.
+        episodes.add(ctx.episode_uuid)
+        ctx = CommitContext(ctx.group_id, ctx.episode_uuid, touched, ctx.report, stored)
+    await link_item_tx(tx, ctx.group_id, ctx.episode_uuid, touched)
+    more = await commit.hook.prepare(tx, ctx)
+    stamped = await restamp(
         tx,
         ctx.group_id,
-        episodes=[ctx.episode_uuid],
-        entities=touched.entities,
-        edges=touched.edges | touched.invalidated,
+        episodes=episodes | more.episodes,
+        entities=touched.entities | more.entities,
+        edges=touched.edges | touched.invalidated | more.edges,
     )
-    if finalize is not None:
-        more = await finalize(tx, CommitContext(ctx.group_id, ctx.episode_uuid, touched, report))
-        if more is not None:
-            report.statuses.update(more.statuses)
+    report.statuses.update(stamped.statuses)
+    report.summaries_rebuilt = stamped.summaries_rebuilt
+    extra = await commit.hook.finalize(
+        tx, CommitContext(ctx.group_id, ctx.episode_uuid, touched, report, ctx.entry)
+    )
+    if extra is not None:
+        report.statuses.update(extra.statuses)
     return report

@@ -1,0 +1,107 @@
+"""Neo4j round trips of one write (issue 15 item 5): counted, not timed.
+
+Every query that leaves the neo4j driver (``execute_query``, ``session.run``, ``tx.run``) during
+one ``MemoryManager.add`` is counted - ours and Graphiti's. The bounds are the profile of
+bench/write_profile.py after the cuts (docs/benchmarks.md "Where a write spends its time"):
+before them a chat turn cost 14 queries and a structured item 44 (48 when it replaced a value).
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import neo4j
+import pytest
+from neo4j._async.work.transaction import AsyncTransactionBase
+
+from a4s_memory.config import Settings
+from a4s_memory.manager import MemoryManager
+from a4s_memory.store.db import Neo4jStore
+from tests.integration.manager_support import cleanup_agent, unstamped
+
+OWNER = "rt-owner"
+_inside = contextvars.ContextVar("rt_inside", default=False)
+
+
+@contextmanager
+def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Yields a one-element list holding the number of queries sent so far."""
+    count = [0]
+    execute_query, tx_run, session_run = (
+        neo4j.AsyncDriver.execute_query, AsyncTransactionBase.run, neo4j.AsyncSession.run)
+
+    async def eq(self: Any, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        token = _inside.set(True)  # its own tx.run is the same query
+        try:
+            return await execute_query(self, *args, **kwargs)
+        finally:
+            _inside.reset(token)
+
+    async def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 0 if _inside.get() else 1
+        return await tx_run(self, *args, **kwargs)
+
+    async def srun(self: Any, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return await session_run(self, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(neo4j.AsyncDriver, "execute_query", eq)
+        patch.setattr(AsyncTransactionBase, "run", run)
+        patch.setattr(neo4j.AsyncSession, "run", srun)
+        yield count
+
+
+@pytest.fixture
+async def manager(store: Neo4jStore, neo4j_settings: Settings) -> MemoryManager:
+    settings = neo4j_settings.model_copy(update={"write_quota_per_minute": 0})
+    return await MemoryManager.create(store, settings)
+
+
+async def _queries(monkeypatch: pytest.MonkeyPatch, manager: MemoryManager,
+                   body: dict[str, Any]) -> int:  # fmt: skip
+    with counting(monkeypatch) as count:
+        await manager.add(OWNER, body)
+    return count[0]
+
+
+async def test_a_chat_turn_costs_at_most_ten_queries(
+    manager: MemoryManager, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
+) -> None:
+    agent = f"rt-{unique_id}"
+    await manager.register_agent(OWNER, agent, OWNER)
+    try:
+        turn = {"agent_id": agent, "messages": [
+            {"role": "user", "name": "Caroline", "content": "Thanks, that means a lot to me!"}]}
+        await manager.add(OWNER, turn)  # warm: the audit head is cached after the first event
+        n = await _queries(monkeypatch, manager, turn)
+        assert await unstamped(store, f"{agent}__private") == []
+    finally:
+        await cleanup_agent(store, agent)
+    # Measured after the cuts: 9 (authorize 1, pending + episode 1, Graphiti 6, commit 1 + audit
+    # 1 = 10 with one spare for the episode vector). Before: 14.
+    assert n <= 10, n
+
+
+async def test_a_structured_item_costs_at_most_thirty_queries(
+    manager: MemoryManager, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
+) -> None:
+    agent = f"rts-{unique_id}"
+    await manager.register_agent(OWNER, agent, OWNER)
+    try:
+        first = {"agent_id": agent, "category": "PREFERENCE", "key": "drink",
+                 "messages": "The user prefers green tea."}
+        await manager.add(OWNER, {**first, "key": "warmup"})
+        new = await _queries(monkeypatch, manager, first)
+        replaced = await _queries(monkeypatch, manager, {**first, "messages": "The user prefers coffee."})
+        assert await unstamped(store, f"{agent}__private") == []
+    finally:
+        await cleanup_agent(store, agent)
+    # Before the cuts: 44 for a new key, 48 for a replaced value (restamped twice, versions in 8
+    # queries, the MENTIONS links and the episode saved one by one outside the commit).
+    assert new <= 30, new
+    assert replaced <= 32, replaced
