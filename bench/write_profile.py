@@ -159,12 +159,11 @@ def _instrument(manager: MemoryManager) -> None:
     g = parts.graphiti
     _timed(g.extractor, "add_episode", "graphiti.add_episode")
     _timed(g.structured, "add_triplet", "graphiti.add_triplet")
-    _timed(ingest.Ingestor, "_embed_episode", "episode_embedding")
+    _timed(ingest.Ingestor, "_episode_vector", "episode_vector (overlaps add_episode)")
     _timed(ingest, "_commit_tx", "commit_tx")
     _timed(ingest, "restamp", "commit_tx.restamp")
     _timed(versions, "record_version_tx", "commit_tx.version")
     _timed(steps, "record_version_tx", "commit_tx.version")
-    _timed(versions, "restamp", "commit_tx.version.restamp")
     _timed(AuditLog, "append_tx", "commit_tx.audit")
     _timed(flow, "store_write", "store_write")
     _timed(flow, "screen_write", "screen_write")

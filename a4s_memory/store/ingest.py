@@ -58,6 +58,7 @@ __all__ = ["CommitContext", "CommitHook", "Finalizer", "Ingestor", "StampTargets
 logger = logging.getLogger(__name__)
 
 _PREVIOUS_EPISODES: Final = 5
+_MAX_PREFETCHED: Final = 10_000  # vectors started ahead and not yet taken (a bound, not a cache)
 _Work = Callable[[EpisodicNode], Awaitable[Touched]]
 
 
@@ -161,6 +162,8 @@ class Ingestor:
         self._store = store
         self._bundle = bundle
         self._locks: dict[str, asyncio.Lock] = {}
+        # Episode vectors started ahead by a batch: body -> (one embedder call, row in it).
+        self._vectors: dict[str, tuple[asyncio.Future[list[list[float]]], int]] = {}
 
     def _lock(self, group_id: str) -> asyncio.Lock:
         return self._locks.setdefault(group_id, asyncio.Lock())
@@ -204,11 +207,29 @@ class Ingestor:
             prov, write.body, (source, extract), finalize, when=write.reference_time
         )
 
+    def prefetch_vectors(self, bodies: list[str]) -> None:
+        """Start the vectors of episodes about to be added, as ONE embedder call (a batch's);
+        :meth:`add_episode` of each body then takes its row instead of embedding alone."""
+        if not bodies:
+            return
+        if len(self._vectors) > _MAX_PREFETCHED:  # never taken (failed batches): forget them
+            self._vectors.clear()
+        call = asyncio.ensure_future(
+            self._bundle.embedder.create_batch([b.replace("\n", " ") for b in bodies])
+        )
+        call.add_done_callback(_quiet)
+        for row, body in enumerate(bodies):
+            self._vectors[body] = (call, row)
+
     async def _episode_vector(self, body: str) -> list[float] | None:
         """The episode's own vector, for the episode vector channel of policy_search (Graphiti
         embeds facts and entity names, not episodes). Same embedder as the search's. Written by
         the commit statement."""
-        vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
+        ahead = self._vectors.pop(body, None)
+        if ahead is not None:
+            vector = (await ahead[0])[ahead[1]]
+        else:
+            vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
         # A text with no words: no vector rather than a zero one cosine rejects.
         return list(vector) if any(vector) else None
 
@@ -317,6 +338,13 @@ class Ingestor:
                 "could not remove failed episode %s (%s); it stays unstamped (invisible)",
                 episode_uuid, type(cleanup_exc).__name__,
             )  # fmt: skip
+
+
+def _quiet(call: asyncio.Future[list[list[float]]]) -> None:
+    """A prefetch nobody awaited must not log 'exception never retrieved'; the ingestion that
+    takes it sees the error itself."""
+    if not call.cancelled():
+        call.exception()
 
 
 def _episode_save_props(episode: EpisodicNode) -> dict[str, Any]:

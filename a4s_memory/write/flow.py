@@ -6,6 +6,7 @@ request runs the first half and a worker the second."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from a4s_memory.access import AccessDecision, Action
@@ -44,6 +45,7 @@ __all__ = [
     "WriteDeps",
     "add_memory",
     "audit_access_denied",
+    "prefetch_vectors",
     "screen_write",
     "store_write",
 ]
@@ -125,6 +127,13 @@ async def store_write(
         audit_id=box.audit_id,
         version=box.version.version_after if box.version else None,
     )
+
+
+def prefetch_vectors(deps: WriteDeps, writes: Sequence[ScreenedWrite]) -> None:
+    """Start the episode vectors of screened free-text writes in one embedder call (a batch);
+    their :func:`store_write` takes them instead of embedding one by one."""
+    bodies = [w.prov.decision.redacted_text or "" for w in writes if w.category is None or not w.key]
+    deps.ingestor.prefetch_vectors([b for b in bodies if b])
 
 
 def _firewall_request(ctx: WriteContext, *, is_owner: bool) -> WriteRequest:

@@ -20,6 +20,8 @@ from neo4j._async.work.transaction import AsyncTransactionBase
 from a4s_memory.config import Settings
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.search_channels import EPISODE_EMBEDDING
+from a4s_memory.write.batch import PREFETCH_CHUNK
 from tests.integration.manager_support import cleanup_agent, unstamped
 
 OWNER = "rt-owner"
@@ -105,3 +107,35 @@ async def test_a_structured_item_costs_at_most_thirty_queries(
     # queries, the MENTIONS links and the episode saved one by one outside the commit).
     assert new <= 30, new
     assert replaced <= 32, replaced
+
+
+async def test_a_batch_embeds_its_episodes_per_chunk_and_stores_their_vectors(
+    manager: MemoryManager, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
+) -> None:
+    agent = f"rtb-{unique_id}"
+    await manager.register_agent(OWNER, agent, OWNER)
+    embedder = manager._p.graphiti.embedder
+    calls: list[int] = []
+    create_batch = type(embedder).create_batch
+
+    async def counted(self: Any, texts: list[str]) -> list[list[float]]:
+        calls.append(len(texts))
+        return await create_batch(self, texts)
+
+    items = [{"agent_id": agent, "messages": f"Gina planted tree number {n} in the garden."}
+             for n in range(PREFETCH_CHUNK + 2)]
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(type(embedder), "create_batch", counted)
+            answer = await manager.add_many(OWNER, items)
+        ids = [r.memory_id for r in answer.results]
+        rows = await store.execute(
+            f"MATCH (e:Episodic) WHERE e.uuid IN $ids AND e.{EPISODE_EMBEDDING} IS NOT NULL "
+            "RETURN count(e) AS n", {"ids": ids})
+    finally:
+        await cleanup_agent(store, agent)
+    assert answer.stored == len(items)
+    assert rows[0]["n"] == len(items)  # every episode got its own vector
+    # One embedder call for a chunk of accepted items, not one per item (Graphiti's own calls
+    # for entity names and facts are counted too, hence no exact list).
+    assert PREFETCH_CHUNK in calls, calls
