@@ -5,7 +5,9 @@ through ``add_triplet`` (:mod:`ingest_structured`), each under the status protoc
    decision) and the bare Episodic node are written first, in one statement;
 2. Graphiti extracts and saves (new elements carry no status yet, and merged ones lose theirs:
    both are invisible to every search, which treats a missing status as never returnable); the
-   episode's own vector is computed meanwhile (off the event loop);
+   episode's own vector is computed meanwhile (off the event loop). Offline, a text in which the
+   deterministic extractor finds no entity skips Graphiti: its add_episode would write nothing
+   but the episode already saved in step 1;
 3. ONE write transaction marks the entry ``committed`` and stamps the episode (with its vector)
    from the entry this module wrote - not re-read: the statement returns the entry and only a
    changed one costs a re-stamp -, runs the hook's ``prepare`` (a version record), then re-stamps
@@ -51,6 +53,7 @@ from a4s_memory.store.ledger import (
     episode_stamp,
     restamp,
 )
+from a4s_memory.store.offline_llm import extract_entity_names
 from a4s_memory.store.search_channels import EPISODE_EMBEDDING
 
 __all__ = ["CommitContext", "CommitHook", "Finalizer", "Ingestor", "StampTargets"]
@@ -179,6 +182,13 @@ class Ingestor:
             # The episode's vector (CPU, in a thread) while Graphiti extracts.
             vector = asyncio.ensure_future(self._episode_vector(write.body))
             try:
+                if self._bundle.offline and not await asyncio.to_thread(
+                    extract_entity_names, write.body
+                ):
+                    # The offline extractor answers Graphiti's entity prompt from this same text
+                    # and finds nothing: add_episode would only re-read and re-save the episode
+                    # saved above (no entity, no fact; test_write_round_trips.py compares both).
+                    return Touched(episode_vector=await vector)
                 previous = await self._previous_episodes(prov.group_id)
                 result = await self._bundle.extractor.add_episode(
                     name=episode.name,
