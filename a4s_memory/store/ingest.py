@@ -165,8 +165,9 @@ class Ingestor:
         self._store = store
         self._bundle = bundle
         self._locks: dict[str, asyncio.Lock] = {}
-        # Episode vectors started ahead by a batch: body -> (one embedder call, row in it).
-        self._vectors: dict[str, tuple[asyncio.Future[list[list[float]]], int]] = {}
+        # Episode vectors started ahead by a batch: body -> its vector, when computed.
+        self._vectors: dict[str, asyncio.Future[list[float]]] = {}
+        self._prefetching: set[asyncio.Task[None]] = set()
 
     def _lock(self, group_id: str) -> asyncio.Lock:
         return self._locks.setdefault(group_id, asyncio.Lock())
@@ -178,9 +179,11 @@ class Ingestor:
         prov = write.provenance
         source = EpisodeType.message if write.is_message else EpisodeType.text
 
+        # The episode's vector (CPU, in a thread) while the pending entry is written and Graphiti
+        # extracts.
+        vector = asyncio.ensure_future(self._episode_vector(write.body))
+
         async def extract(episode: EpisodicNode) -> Touched:
-            # The episode's vector (CPU, in a thread) while Graphiti extracts.
-            vector = asyncio.ensure_future(self._episode_vector(write.body))
             try:
                 if self._bundle.offline and not await asyncio.to_thread(
                     extract_entity_names, write.body
@@ -213,23 +216,46 @@ class Ingestor:
             touched.entities.update(node.uuid for node in result.nodes)
             return touched
 
-        return await self._ingest(
-            prov, write.body, (source, extract), finalize, when=write.reference_time
-        )
+        try:
+            return await self._ingest(
+                prov, write.body, (source, extract), finalize, when=write.reference_time
+            )
+        finally:
+            if not vector.done():
+                vector.cancel()
 
     def prefetch_vectors(self, bodies: list[str]) -> None:
-        """Start the vectors of episodes about to be added, as ONE embedder call (a batch's);
-        :meth:`add_episode` of each body then takes its row instead of embedding alone."""
+        """Start the vectors of episodes about to be added (a batch's), one after another in the
+        background; :meth:`add_episode` of each body then takes its own. One text per embedder
+        call: the MiniLM ONNX model pads a call's texts to the longest, which made 8 chat turns
+        in one call cost 2.6x the CPU per text of one turn a call (bench/write_profile.py)."""
         if not bodies:
             return
         if len(self._vectors) > _MAX_PREFETCHED:  # never taken (failed batches): forget them
             self._vectors.clear()
-        call = asyncio.ensure_future(
-            self._bundle.embedder.create_batch([b.replace("\n", " ") for b in bodies])
-        )
-        call.add_done_callback(_quiet)
-        for row, body in enumerate(bodies):
-            self._vectors[body] = (call, row)
+        loop = asyncio.get_running_loop()
+        ahead: list[asyncio.Future[list[float]]] = []
+        for body in bodies:
+            future: asyncio.Future[list[float]] = loop.create_future()
+            future.add_done_callback(_quiet)
+            self._vectors[body] = future
+            ahead.append(future)
+        task = asyncio.ensure_future(self._embed_each(bodies, ahead))
+        self._prefetching.add(task)
+        task.add_done_callback(self._prefetching.discard)
+
+    async def _embed_each(self, bodies: list[str], ahead: list[asyncio.Future[list[float]]]) -> None:
+        for body, future in zip(bodies, ahead, strict=True):
+            if future.done():
+                continue
+            try:
+                vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
+            except Exception as exc:  # the ingestion that takes it raises it
+                if not future.done():
+                    future.set_exception(exc)
+                continue
+            if not future.done():  # cancelled meanwhile: its ingestion was
+                future.set_result(vector)
 
     async def _episode_vector(self, body: str) -> list[float] | None:
         """The episode's own vector, for the episode vector channel of policy_search (Graphiti
@@ -237,7 +263,7 @@ class Ingestor:
         the commit statement."""
         ahead = self._vectors.pop(body, None)
         if ahead is not None:
-            vector = (await ahead[0])[ahead[1]]
+            vector = await ahead
         else:
             vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
         # A text with no words: no vector rather than a zero one cosine rejects.
@@ -350,7 +376,7 @@ class Ingestor:
             )  # fmt: skip
 
 
-def _quiet(call: asyncio.Future[list[list[float]]]) -> None:
+def _quiet(call: asyncio.Future[list[float]]) -> None:
     """A prefetch nobody awaited must not log 'exception never retrieved'; the ingestion that
     takes it sees the error itself."""
     if not call.cancelled():

@@ -13,8 +13,8 @@ Throughput (issue 15 item 5): one agent's items run as a two-stage pipeline. The
 screens them in order (access, bounds, session gate, firewall: every item, as a single write
 would be) and hands each accepted one to the second stage, which stores them in order; so item
 k+1 is screened while item k is stored. Before handing over a chunk of ``PREFETCH_CHUNK``
-accepted items, the first stage starts their episode vectors as ONE embedder call
-(``prefetch``), which the second stage's ingestions then take instead of embedding one by one.
+accepted items, the first stage starts their episode vectors in the background (``prefetch``),
+so the model runs while the second stage waits on Neo4j; its ingestions take them.
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ __all__ = [
 ]
 
 BATCH_CONCURRENCY: Final = 4  # agents written at once; Neo4j's pool and 2 cores set the bound
-# Accepted items whose vectors are computed in one embedder call. Small enough that the store
-# stage starts early (screening takes a few ms an item), large enough to batch the model.
-PREFETCH_CHUNK: Final = 8
+# Accepted items handed to the store stage at once, their vectors started ahead. Small, so the
+# store stage starts early (screening takes a few ms an item).
+PREFETCH_CHUNK: Final = 4
 
 S = TypeVar("S")
 

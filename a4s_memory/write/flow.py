@@ -130,8 +130,8 @@ async def store_write(
 
 
 def prefetch_vectors(deps: WriteDeps, writes: Sequence[ScreenedWrite]) -> None:
-    """Start the episode vectors of screened free-text writes in one embedder call (a batch);
-    their :func:`store_write` takes them instead of embedding one by one."""
+    """Start the episode vectors of screened free-text writes in the background (a batch's);
+    their :func:`store_write` takes them."""
     bodies = [w.prov.decision.redacted_text or "" for w in writes if w.category is None or not w.key]
     deps.ingestor.prefetch_vectors([b for b in bodies if b])
 

@@ -116,24 +116,24 @@ async def test_a_structured_item_costs_at_most_thirty_queries(
     assert replaced <= 32, replaced
 
 
-async def test_a_batch_embeds_its_episodes_per_chunk_and_stores_their_vectors(
+async def test_a_batch_embeds_each_episode_once_ahead_and_stores_its_vector(
     manager: MemoryManager, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
 ) -> None:
     agent = f"rtb-{unique_id}"
     await manager.register_agent(OWNER, agent, OWNER)
-    embedder = manager._p.graphiti.embedder
-    calls: list[int] = []
-    create_batch = type(embedder).create_batch
+    ingestor = manager._ingestor
+    prefetched: list[int] = []
+    prefetch = type(ingestor).prefetch_vectors
 
-    async def counted(self: Any, texts: list[str]) -> list[list[float]]:
-        calls.append(len(texts))
-        return await create_batch(self, texts)
+    def counted(self: Any, bodies: list[str]) -> None:
+        prefetched.append(len(bodies))
+        prefetch(self, bodies)
 
     items = [{"agent_id": agent, "messages": f"Gina planted tree number {n} in the garden."}
              for n in range(PREFETCH_CHUNK + 2)]
     try:
         with monkeypatch.context() as patch:
-            patch.setattr(type(embedder), "create_batch", counted)
+            patch.setattr(type(ingestor), "prefetch_vectors", counted)
             answer = await manager.add_many(OWNER, items)
         ids = [r.memory_id for r in answer.results]
         rows = await store.execute(
@@ -143,9 +143,8 @@ async def test_a_batch_embeds_its_episodes_per_chunk_and_stores_their_vectors(
         await cleanup_agent(store, agent)
     assert answer.stored == len(items)
     assert rows[0]["n"] == len(items)  # every episode got its own vector
-    # One embedder call for a chunk of accepted items, not one per item (Graphiti's own calls
-    # for entity names and facts are counted too, hence no exact list).
-    assert PREFETCH_CHUNK in calls, calls
+    assert prefetched == [PREFETCH_CHUNK, 2]  # started ahead, chunk by chunk
+    assert ingestor._vectors == {}  # and every one was taken by its ingestion
 
 
 async def test_offline_a_text_without_entities_stores_what_graphiti_would(
