@@ -90,7 +90,7 @@ async def test_a_chat_turn_costs_four_queries_and_one_with_entities_at_most_twen
         await cleanup_agent(store, agent)
     # No entity (98% of LoCoMo's chat turns offline): authorize, pending entry + episode, commit,
     # audit event = 4; before the cuts 14 (Graphiti's add_episode alone 6). With two entities
-    # and a fact Graphiti's dedupe searches and the re-stamp come on top (measured: 19).
+    # and a fact Graphiti's dedupe searches and the re-stamp come on top (measured: 19; before 27).
     assert plain <= 4, plain
     assert named <= 20, named
 
