@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
@@ -67,12 +68,14 @@ from a4s_memory.store.transitions import (
 )
 from a4s_memory.telemetry import observe_search, observe_write
 from a4s_memory.types import Evidence
-from a4s_memory.write.batch import MAX_BATCH_ITEMS, BatchResult, write_batch
+from a4s_memory.write.batch import MAX_BATCH_ITEMS, BatchResult, BatchSteps, write_batch
 from a4s_memory.write.context import WriteContext
 from a4s_memory.write.flow import (
+    ScreenedWrite,
     WriteDeps,
     add_memory,
     audit_access_denied,
+    prefetch_vectors,
     screen_write,
     store_write,
 )
@@ -186,14 +189,12 @@ class MemoryManager(LifecycleMethods):
                                  suggestion="split it into several batches")
         await self._p.quota.spend(requester_id)
 
-        async def one(item: AddMemory) -> AddResult:
-            with observe_write() as done:
-                ctx = WriteContext.of(requester_id, item)
-                result = await add_memory(self._writes, ctx, await self._authorize_write(ctx))
-                done(result.stop_reason)
-            return result
+        async def screen(item: AddMemory) -> ScreenedWrite:  # every item: access + firewall
+            ctx = WriteContext.of(requester_id, item)
+            return await screen_write(self._writes, ctx, await self._authorize_write(ctx))
 
-        return await write_batch(items, one)
+        return await write_batch(items, BatchSteps(
+            screen, partial(store_write, self._writes), partial(prefetch_vectors, self._writes)))
 
     # -- reads -------------------------------------------------------------------------------------
 

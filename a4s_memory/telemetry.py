@@ -33,8 +33,8 @@ from prometheus_client import generate_latest as _generate
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError
 
-__all__ = ["METRICS_CONTENT_TYPE", "REGISTRY", "observe_search", "observe_write", "render",
-           "span", "traced"]
+__all__ = ["METRICS_CONTENT_TYPE", "REGISTRY", "count_write", "observe_search", "observe_write",
+           "render", "span", "traced"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -96,6 +96,13 @@ def observe_write() -> Iterator[Callable[[StopReason], None]]:
             raise
         finally:
             _WRITE_SECONDS.observe(time.perf_counter() - started)
+
+
+def count_write(reason: StopReason, seconds: float) -> None:
+    """One write answered, for a caller that cannot wrap it in :func:`observe_write` (a batch
+    item is screened and stored by two pipelined tasks)."""
+    _WRITES.labels(reason.value).inc()
+    _WRITE_SECONDS.observe(seconds)
 
 
 @contextmanager

@@ -2,12 +2,17 @@
 through ``add_triplet`` (:mod:`ingest_structured`), each under the status protocol:
 
 1. a ``pending`` ledger entry for the new episode (its status and provenance from the firewall
-   decision) is written first, then the bare Episodic node;
+   decision) and the bare Episodic node are written first, in one statement;
 2. Graphiti extracts and saves (new elements carry no status yet, and merged ones lose theirs:
-   both are invisible to every search, which treats a missing status as never returnable);
-3. ONE write transaction marks the entry ``committed`` and re-stamps every element Graphiti
-   touched (the episode, the entities, the edges incl. invalidated ones, the edges' endpoints)
-   from the ledger;
+   both are invisible to every search, which treats a missing status as never returnable); the
+   episode's own vector is computed meanwhile (off the event loop). Offline, a text in which the
+   deterministic extractor finds no entity skips Graphiti: its add_episode would write nothing
+   but the episode already saved in step 1;
+3. ONE write transaction marks the entry ``committed`` and stamps the episode (with its vector)
+   from the entry this module wrote - not re-read: the statement returns the entry and only a
+   changed one costs a re-stamp -, runs the hook's ``prepare`` (a version record), then re-stamps
+   ONCE every element Graphiti or the hook touched (the entities, the edges incl. invalidated
+   ones, the edges' endpoints) from the ledger, then the hook's ``finalize`` (the audit event);
 4. if 2 or 3 fails, the episode is removed again (:mod:`ingest_remove`, which also re-stamps
    what it touched) and the caller gets StoreUnavailable: nothing half-written stays visible.
 
@@ -21,57 +26,58 @@ import asyncio
 import logging
 import uuid as uuidlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from graphiti_core.nodes import EpisodeType, EpisodicNode
 from graphiti_core.utils.datetime_utils import utc_now
-from neo4j import AsyncManagedTransaction
 
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import StoreUnavailable
-from a4s_memory.store.db import Neo4jStore, run_in_tx
+from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.graphiti_factory import GraphitiBundle
+from a4s_memory.store.ingest_commit import (
+    Commit,
+    CommitContext,
+    CommitHook,
+    Finalizer,
+    StampTargets,
+    as_hook,
+    commit_tx,
+)
 from a4s_memory.store.ingest_models import EpisodeWrite, IngestOutcome, ItemWrite, WriteProvenance
 from a4s_memory.store.ingest_remove import remove_episode
-from a4s_memory.store.ingest_structured import Touched, item_episode_body, write_item
-from a4s_memory.store.ledger import TRUST_RANK, ElementKind, StampReport, restamp
-from a4s_memory.store.search_channels import EPISODE_EMBEDDING
+from a4s_memory.store.ingest_structured import (
+    Touched,
+    item_episode_body,
+    link_item_tx,
+    write_item,
+)
+from a4s_memory.store.ledger import (
+    TRUST_RANK,
+    ElementKind,
+    StampReport,
+)
+from a4s_memory.store.offline_llm import extract_entity_names
 
-__all__ = ["CommitContext", "Finalizer", "Ingestor"]
+__all__ = ["CommitContext", "CommitHook", "Finalizer", "Ingestor", "StampTargets"]
 
 logger = logging.getLogger(__name__)
 
 _PREVIOUS_EPISODES: Final = 5
+_MAX_PREFETCHED: Final = 10_000  # vectors started ahead and not yet taken (a bound, not a cache)
 _Work = Callable[[EpisodicNode], Awaitable[Touched]]
 
 
-@dataclass(frozen=True, slots=True)
-class CommitContext:
-    """What a finalizer learns about the ingestion it completes."""
-
-    group_id: str
-    episode_uuid: str
-    touched: Touched
-    report: StampReport
-
-
-# Runs INSIDE the commit transaction after the re-stamp (versioning, the audit event): whatever
-# it writes commits together with the memory becoming visible, or not at all. It may return a
-# StampReport of elements it re-stamped again (merged into the outcome).
-Finalizer = Callable[[AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]]
-
+# The pending ledger entry and the bare episode (what Graphiti's EpisodicNode.save writes, so its
+# add_episode finds it by uuid) in ONE statement.
 _CREATE_PENDING = """
 CREATE (s:A4SStatus {uuid: $uuid, kind: $kind, group_id: $group_id, state: 'pending',
                      created_at: $now})
 SET s += $props
+MERGE (n:Episodic {uuid: $uuid})
+SET n = $episode
 """
-_COMMIT = """
-MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.state = 'pending'
-SET s.state = 'committed' RETURN s.uuid AS uuid
-"""
-_SET_EMBEDDING = f"MATCH (e:Episodic {{uuid: $uuid}}) SET e.{EPISODE_EMBEDDING} = $vector"
 # Context for an LLM extractor: only committed, clean, normally retrievable earlier episodes,
 # so a quarantined or suspicious text can never steer the extraction of a new one.
 _CLEAN_PREVIOUS = """
@@ -115,6 +121,9 @@ class Ingestor:
         self._store = store
         self._bundle = bundle
         self._locks: dict[str, asyncio.Lock] = {}
+        # Episode vectors started ahead by a batch: body -> its vector, when computed.
+        self._vectors: dict[str, asyncio.Future[list[float]]] = {}
+        self._prefetching: set[asyncio.Task[None]] = set()
 
     def _lock(self, group_id: str) -> asyncio.Lock:
         return self._locks.setdefault(group_id, asyncio.Lock())
@@ -126,19 +135,34 @@ class Ingestor:
         prov = write.provenance
         source = EpisodeType.message if write.is_message else EpisodeType.text
 
+        # The episode's vector (CPU, in a thread) while the pending entry is written and Graphiti
+        # extracts.
+        vector = asyncio.ensure_future(self._episode_vector(write.body))
+
         async def extract(episode: EpisodicNode) -> Touched:
-            previous = await self._previous_episodes(prov.group_id)
-            result = await self._bundle.extractor.add_episode(
-                name=episode.name,
-                episode_body=write.body,
-                source_description=episode.source_description,
-                reference_time=episode.valid_at,
-                source=source,
-                group_id=prov.group_id,
-                uuid=episode.uuid,
-                previous_episode_uuids=previous,
-            )
-            touched = Touched()
+            try:
+                if self._bundle.offline and not await asyncio.to_thread(
+                    extract_entity_names, write.body
+                ):
+                    # The offline extractor answers Graphiti's entity prompt from this same text
+                    # and finds nothing: add_episode would only re-read and re-save the episode
+                    # saved above (no entity, no fact; test_write_round_trips.py compares both).
+                    return Touched(episode_vector=await vector)
+                previous = await self._previous_episodes(prov.group_id)
+                result = await self._bundle.extractor.add_episode(
+                    name=episode.name,
+                    episode_body=write.body,
+                    source_description=episode.source_description,
+                    reference_time=episode.valid_at,
+                    source=source,
+                    group_id=prov.group_id,
+                    uuid=episode.uuid,
+                    previous_episode_uuids=previous,
+                )
+            except BaseException:
+                vector.cancel()
+                raise
+            touched = Touched(episode_vector=await vector)
             kept = {e.uuid for e in result.edges if episode.uuid in e.episodes}
             for edge in result.edges:
                 touched.edges.add(edge.uuid)
@@ -146,19 +170,60 @@ class Ingestor:
                 if edge.uuid not in kept:
                     touched.invalidated.add(edge.uuid)
             touched.entities.update(node.uuid for node in result.nodes)
-            await self._embed_episode(episode.uuid, write.body)
             return touched
 
-        return await self._ingest(
-            prov, write.body, (source, extract), finalize, when=write.reference_time
-        )
+        try:
+            return await self._ingest(
+                prov, write.body, (source, extract), finalize, when=write.reference_time
+            )
+        finally:
+            if not vector.done():
+                vector.cancel()
 
-    async def _embed_episode(self, episode_uuid: str, body: str) -> None:
+    def prefetch_vectors(self, bodies: list[str]) -> None:
+        """Start the vectors of episodes about to be added (a batch's), one after another in the
+        background; :meth:`add_episode` of each body then takes its own. One text per embedder
+        call: the MiniLM ONNX model pads a call's texts to the longest, which made 8 chat turns
+        in one call cost 2.6x the CPU per text of one turn a call (bench/write_profile.py)."""
+        if not bodies:
+            return
+        if len(self._vectors) > _MAX_PREFETCHED:  # never taken (failed batches): forget them
+            self._vectors.clear()
+        loop = asyncio.get_running_loop()
+        ahead: list[asyncio.Future[list[float]]] = []
+        for body in bodies:
+            future: asyncio.Future[list[float]] = loop.create_future()
+            future.add_done_callback(_quiet)
+            self._vectors[body] = future
+            ahead.append(future)
+        task = asyncio.ensure_future(self._embed_each(bodies, ahead))
+        self._prefetching.add(task)
+        task.add_done_callback(self._prefetching.discard)
+
+    async def _embed_each(self, bodies: list[str], ahead: list[asyncio.Future[list[float]]]) -> None:
+        for body, future in zip(bodies, ahead, strict=True):
+            if future.done():
+                continue
+            try:
+                vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
+            except Exception as exc:  # the ingestion that takes it raises it
+                if not future.done():
+                    future.set_exception(exc)
+                continue
+            if not future.done():  # cancelled meanwhile: its ingestion was
+                future.set_result(vector)
+
+    async def _episode_vector(self, body: str) -> list[float] | None:
         """The episode's own vector, for the episode vector channel of policy_search (Graphiti
-        embeds facts and entity names, not episodes). Same embedder as the search's."""
-        vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
-        if any(vector):  # a text with no words: no vector rather than a zero one cosine rejects
-            await self._store.execute(_SET_EMBEDDING, {"uuid": episode_uuid, "vector": vector})
+        embeds facts and entity names, not episodes). Same embedder as the search's. Written by
+        the commit statement."""
+        ahead = self._vectors.pop(body, None)
+        if ahead is not None:
+            vector = await ahead
+        else:
+            vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
+        # A text with no words: no vector rather than a zero one cosine rejects.
+        return list(vector) if any(vector) else None
 
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
         """A seed 001 item -> a fact via add_triplet (always offline), with its episode."""
@@ -190,16 +255,7 @@ class Ingestor:
         source, work = how
         episode_uuid = str(uuidlib.uuid4())
         now = utc_now()
-        await self._store.execute(
-            _CREATE_PENDING,
-            {
-                "uuid": episode_uuid,
-                "kind": ElementKind.EPISODE.value,
-                "group_id": prov.group_id,
-                "now": now,
-                "props": _ledger_props(prov),
-            },
-        )
+        props = _ledger_props(prov)
         episode = EpisodicNode(
             uuid=episode_uuid,
             name=f"a4s-{episode_uuid[:8]}",  # names are logged by Graphiti: never content
@@ -211,16 +267,23 @@ class Ingestor:
             created_at=now,
             valid_at=when or now,  # Graphiti's reference_time: extraction dates facts from it
         )
+        entry = {"uuid": episode_uuid, "kind": ElementKind.EPISODE.value,
+                 "group_id": prov.group_id, "state": "committed", "created_at": now, **props}
+        await self._store.execute(_CREATE_PENDING, {
+            "uuid": episode_uuid, "kind": ElementKind.EPISODE.value, "group_id": prov.group_id,
+            "now": now, "props": props, "episode": _episode_save_props(episode),
+        })  # fmt: skip
+        touched: Touched | None = None
         async with self._lock(prov.group_id):
             try:
-                await episode.save(self._bundle.driver)
                 touched = await work(episode)
                 report: StampReport = await self._store.write_transaction(
-                    _commit_tx, CommitContext(prov.group_id, episode_uuid, touched, StampReport()),
-                    finalize,
+                    commit_tx,
+                    CommitContext(prov.group_id, episode_uuid, touched, StampReport(), entry),
+                    Commit(entry, as_hook(finalize)),
                 )
             except Exception as exc:
-                await self._discard(prov.group_id, episode_uuid, exc)
+                await self._discard(prov.group_id, episode_uuid, exc, touched)
                 raise StoreUnavailable(
                     "the memory could not be stored; nothing was kept",
                     suggestion="retry; if it persists, check the Neo4j and extractor logs",
@@ -247,13 +310,20 @@ class Ingestor:
             statuses=report.statuses,
         )
 
-    async def _discard(self, group_id: str, episode_uuid: str, exc: BaseException | None) -> None:
+    async def _discard(
+        self, group_id: str, episode_uuid: str, exc: BaseException | None,
+        touched: Touched | None = None,
+    ) -> None:  # fmt: skip
         # Log the exception type only: Graphiti's messages can quote the episode text.
         logger.error(
             "ingestion of episode %s into %s failed (%s); removing it",
             episode_uuid, group_id, type(exc).__name__ if exc else "no status",
         )  # fmt: skip
         try:
+            if touched is not None and touched.links is not None:
+                # The links the commit would have written: the removal finds the item's
+                # entities through them (an entity only this episode mentions goes with it).
+                await self._store.write_transaction(link_item_tx, group_id, episode_uuid, touched)
             await remove_episode(self._store, group_id, episode_uuid)
         except Exception as cleanup_exc:
             logger.error(
@@ -262,24 +332,18 @@ class Ingestor:
             )  # fmt: skip
 
 
-async def _commit_tx(
-    tx: AsyncManagedTransaction, ctx: CommitContext, finalize: Finalizer | None
-) -> StampReport:
-    committed = await run_in_tx(tx, _COMMIT, {"uuid": ctx.episode_uuid})
-    if not committed:
-        raise StoreUnavailable(
-            "the pending ledger entry vanished", stop_reason=StopReason.INTERNAL_INCONSISTENCY
-        )
-    touched = ctx.touched
-    report = await restamp(
-        tx,
-        ctx.group_id,
-        episodes=[ctx.episode_uuid],
-        entities=touched.entities,
-        edges=touched.edges | touched.invalidated,
-    )
-    if finalize is not None:
-        more = await finalize(tx, CommitContext(ctx.group_id, ctx.episode_uuid, touched, report))
-        if more is not None:
-            report.statuses.update(more.statuses)
-    return report
+def _quiet(call: asyncio.Future[list[float]]) -> None:
+    """A prefetch nobody awaited must not log 'exception never retrieved'; the ingestion that
+    takes it sees the error itself."""
+    if not call.cancelled():
+        call.exception()
+
+
+def _episode_save_props(episode: EpisodicNode) -> dict[str, Any]:
+    """The properties Graphiti's ``EpisodicNode.save`` sets (its Neo4j query: ``SET n = {...}``)."""
+    return {
+        "uuid": episode.uuid, "name": episode.name, "group_id": episode.group_id,
+        "source_description": episode.source_description, "source": episode.source.value,
+        "content": episode.content, "entity_edges": list(episode.entity_edges),
+        "created_at": episode.created_at, "valid_at": episode.valid_at,
+    }  # fmt: skip

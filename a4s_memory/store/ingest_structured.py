@@ -6,30 +6,75 @@ offline instance: ``(subject:Entity) -[RELATES_TO {name: CATEGORY, fact: "key: v
 extraction uses). A later item with the same key and another value contradicts it and Graphiti
 invalidates the old edge. ``add_triplet`` neither saves the episode nor links it, so this module
 adds the provenance: MENTIONS from the episode to both endpoints and the edge uuid in the
-episode's ``entity_edges``.
+episode's ``entity_edges`` - in ONE statement inside the commit transaction (:func:`link_item_tx`),
+where before they were three separate saves before it.
 """
 
 from __future__ import annotations
 
+import uuid as uuidlib
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from graphiti_core import Graphiti
-from graphiti_core.edges import EntityEdge, EpisodicEdge
+from graphiti_core.edges import EntityEdge
 from graphiti_core.nodes import EntityNode, EpisodicNode
 from graphiti_core.utils.datetime_utils import utc_now
+from neo4j import AsyncManagedTransaction
 
+from a4s_memory.store.db import run_in_tx
 from a4s_memory.store.ingest_models import ItemWrite
 
-__all__ = ["Touched", "item_episode_body", "write_item"]
+__all__ = ["ItemLinks", "Touched", "item_episode_body", "link_item_tx", "write_item"]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLinks:
+    """What an item's episode must be linked to (written in the commit transaction)."""
+
+    mentions: list[str]  # entity uuids, MENTIONS from the episode
+    entity_edges: list[str]
+    at: datetime
 
 
 @dataclass
 class Touched:
-    """The elements one Graphiti call saved (all must be re-stamped)."""
+    """The elements one Graphiti call saved (all must be re-stamped), plus what the commit
+    statement writes with them: the episode's vector and an item's links."""
 
     entities: set[str] = field(default_factory=set)
     edges: set[str] = field(default_factory=set)
     invalidated: set[str] = field(default_factory=set)
+    episode_vector: list[float] | None = None
+    links: ItemLinks | None = None
+
+
+# Graphiti's EpisodicEdge.save (MERGE on the edge uuid) for every endpoint, and the episode's
+# entity_edges, in one statement.
+_LINK = """
+MATCH (ep:Episodic {uuid: $episode}) WHERE ep.group_id = $group_id
+SET ep.entity_edges = $entity_edges
+WITH ep
+UNWIND $mentions AS m
+MATCH (node:Entity {uuid: m.entity})
+MERGE (ep)-[e:MENTIONS {uuid: m.uuid}]->(node)
+SET e.group_id = $group_id, e.created_at = $at
+RETURN count(e) AS linked
+"""
+
+
+async def link_item_tx(
+    tx: AsyncManagedTransaction, group_id: str, episode_uuid: str, touched: Touched
+) -> None:
+    """Write ``touched.links`` (if any) inside the commit transaction ``tx``."""
+    links = touched.links
+    if links is None:
+        return
+    mentions = [{"entity": e, "uuid": str(uuidlib.uuid4())} for e in links.mentions]
+    await run_in_tx(tx, _LINK, {
+        "episode": episode_uuid, "group_id": group_id, "entity_edges": links.entity_edges,
+        "mentions": mentions, "at": links.at,
+    })  # fmt: skip
 
 
 def item_episode_body(item: ItemWrite) -> str:
@@ -55,16 +100,9 @@ async def write_item(graphiti: Graphiti, item: ItemWrite, episode: EpisodicNode)
         reference_time=now,
     )
     result = await graphiti.add_triplet(subject, edge, target, episode)
-    driver = graphiti.driver
     touched = Touched()
     for node in result.nodes:
         touched.entities.add(node.uuid)
-        await EpisodicEdge(
-            source_node_uuid=episode.uuid,
-            target_node_uuid=node.uuid,
-            group_id=group_id,
-            created_at=now,
-        ).save(driver)
     resolved = result.edges[0] if result.edges else None
     for saved in result.edges:
         touched.edges.add(saved.uuid)
@@ -72,5 +110,6 @@ async def write_item(graphiti: Graphiti, item: ItemWrite, episode: EpisodicNode)
         if resolved is not None and saved.uuid != resolved.uuid:
             touched.invalidated.add(saved.uuid)
     episode.entity_edges = [e.uuid for e in result.edges]
-    await episode.save(driver)
+    touched.links = ItemLinks(mentions=[n.uuid for n in result.nodes],
+                              entity_edges=list(episode.entity_edges), at=now)
     return touched

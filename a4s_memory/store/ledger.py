@@ -41,7 +41,7 @@ from a4s_memory.contract import (
 )
 from a4s_memory.status import MemoryStatus
 from a4s_memory.store.db import run_in_tx
-from a4s_memory.store.summaries import rebuild_summaries_tx
+from a4s_memory.store.summaries import stamp_and_rebuild_tx
 
 __all__ = [
     "ElementKind",
@@ -49,6 +49,7 @@ __all__ = [
     "Supporter",
     "derive_status",
     "episode_dependents",
+    "episode_stamp",
     "restamp",
     "stamp_properties",
 ]
@@ -212,36 +213,38 @@ OPTIONAL MATCH (s:A4SStatus {uuid: id})
 RETURN id AS uuid, properties(s) AS entry
 """
 
-_READ_ENTITIES = """
-UNWIND $uuids AS id
-MATCH (n:Entity {uuid: id}) WHERE n.group_id = $group_id
-OPTIONAL MATCH (o:A4SStatus {uuid: id})
-CALL (n) {
-  MATCH (ep:Episodic)-[:MENTIONS]->(n)
-  MATCH (s:A4SStatus {uuid: ep.uuid}) WHERE s.kind = 'episode' AND s.state = 'committed'
-  RETURN collect(properties(s)) AS supporters
+# Entities and edges in ONE read; an edge also names its endpoints (their summaries follow it).
+_READ_ELEMENTS = """
+CALL () {
+  UNWIND $entities AS id
+  MATCH (n:Entity {uuid: id}) WHERE n.group_id = $group_id
+  OPTIONAL MATCH (o:A4SStatus {uuid: id})
+  CALL (n) {
+    MATCH (ep:Episodic)-[:MENTIONS]->(n)
+    MATCH (s:A4SStatus {uuid: ep.uuid}) WHERE s.kind = 'episode' AND s.state = 'committed'
+    RETURN collect(properties(s)) AS supporters
+  }
+  RETURN 'entity' AS kind, id AS uuid, properties(o) AS overrides, supporters,
+         false AS invalidated, [] AS ends
+  UNION ALL
+  UNWIND $edges AS id
+  MATCH (a)-[e:RELATES_TO {uuid: id}]->(b) WHERE e.group_id = $group_id
+  OPTIONAL MATCH (o:A4SStatus {uuid: id})
+  CALL (e) {
+    UNWIND coalesce(e.episodes, []) AS ep
+    MATCH (s:A4SStatus {uuid: ep}) WHERE s.kind = 'episode' AND s.state = 'committed'
+    RETURN collect(properties(s)) AS supporters
+  }
+  RETURN 'edge' AS kind, id AS uuid, properties(o) AS overrides, supporters,
+         (e.expired_at IS NOT NULL
+          OR (e.invalid_at IS NOT NULL AND e.invalid_at <= datetime())) AS invalidated,
+         [a.uuid, b.uuid] AS ends
 }
-RETURN id AS uuid, properties(o) AS overrides, supporters, false AS invalidated
-"""
-
-_READ_EDGES = """
-UNWIND $uuids AS id
-MATCH ()-[e:RELATES_TO {uuid: id}]->() WHERE e.group_id = $group_id
-OPTIONAL MATCH (o:A4SStatus {uuid: id})
-CALL (e) {
-  UNWIND coalesce(e.episodes, []) AS ep
-  MATCH (s:A4SStatus {uuid: ep}) WHERE s.kind = 'episode' AND s.state = 'committed'
-  RETURN collect(properties(s)) AS supporters
-}
-RETURN id AS uuid, properties(o) AS overrides, supporters,
-       (e.expired_at IS NOT NULL
-        OR (e.invalid_at IS NOT NULL AND e.invalid_at <= datetime())) AS invalidated
+RETURN kind, uuid, overrides, supporters, invalidated, ends
 """
 
 # `+=` with exactly the nine allow-listed keys: a None value removes that property.
 _WRITE_EPISODES = "UNWIND $rows AS row MATCH (n:Episodic {uuid: row.uuid}) SET n += row.props"
-_WRITE_ENTITIES = "UNWIND $rows AS row MATCH (n:Entity {uuid: row.uuid}) SET n += row.props"
-_WRITE_EDGES = "UNWIND $rows AS row MATCH ()-[e:RELATES_TO {uuid: row.uuid}]->() SET e += row.props"
 
 
 class StampReport(BaseModel):
@@ -254,6 +257,11 @@ class StampReport(BaseModel):
     @property
     def unstamped(self) -> list[str]:
         return [uuid for uuid, status in self.statuses.items() if status is None]
+
+
+def episode_stamp(entry: Mapping[str, Any] | None) -> tuple[dict[str, Any], MemoryStatus | None]:
+    """The stamp (properties) and status an episode gets from its ledger entry; pure."""
+    return _episode_props(entry)
 
 
 def _episode_props(entry: Mapping[str, Any] | None) -> tuple[dict[str, Any], MemoryStatus | None]:
@@ -307,21 +315,20 @@ async def restamp(
             rows.append({"uuid": rec["uuid"], "props": props})
             report.statuses[rec["uuid"]] = status
         await run_in_tx(tx, _WRITE_EPISODES, {"rows": rows})
-    for ids, read, write in (
-        (entity_ids, _READ_ENTITIES, _WRITE_ENTITIES),
-        (edge_ids, _READ_EDGES, _WRITE_EDGES),
-    ):
-        if not ids:
-            continue
-        rows = []
-        for rec in await run_in_tx(tx, read, {"uuids": ids, "group_id": group_id}):
-            props, status = _element_props(rec)
-            rows.append({"uuid": rec["uuid"], "props": props})
-            report.statuses[rec["uuid"]] = status
-        await run_in_tx(tx, write, {"rows": rows})
-    # A status change can hide or reveal a fact: the summaries around it follow (summaries.py).
-    report.summaries_rebuilt = await rebuild_summaries_tx(
-        tx, group_id, now_utc(), entities=entity_ids, edges=edge_ids
+    if not (entity_ids or edge_ids):
+        return report
+    stamps: dict[str, list[dict[str, Any]]] = {"entity": [], "edge": []}
+    summaries = set(entity_ids)
+    read = {"entities": entity_ids, "edges": edge_ids, "group_id": group_id}
+    for rec in await run_in_tx(tx, _READ_ELEMENTS, read):
+        props, status = _element_props(rec)
+        stamps[str(rec["kind"])].append({"uuid": rec["uuid"], "props": props})
+        report.statuses[rec["uuid"]] = status
+        summaries.update(str(u) for u in rec["ends"])
+    # The stamps and, in the same statement, the summaries around them: a status change can hide
+    # or reveal a fact (summaries.py).
+    report.summaries_rebuilt = await stamp_and_rebuild_tx(
+        tx, group_id, now_utc(), stamps, summaries
     )
     return report
 

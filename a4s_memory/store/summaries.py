@@ -14,9 +14,9 @@ entity's summary leaks what the policy hides. Two rules close that:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from neo4j import AsyncManagedTransaction
 
@@ -24,14 +24,9 @@ from a4s_memory.policy.context_policy import ContextPolicy
 from a4s_memory.policy.cypher import CypherParams, group_predicate, policy_predicate
 from a4s_memory.store.db import run_in_tx
 
-__all__ = ["MAX_FACTS", "admitted_facts_projection", "rebuild_summaries_tx"]
+__all__ = ["MAX_FACTS", "admitted_facts_projection", "stamp_and_rebuild_tx"]
 
 MAX_FACTS: Final = 10
-_ENDPOINTS = """
-UNWIND $uuids AS id
-MATCH (a:Entity)-[e:RELATES_TO {uuid: id}]->(b:Entity)
-RETURN collect(DISTINCT a.uuid) + collect(DISTINCT b.uuid) AS uuids
-"""
 
 
 def admitted_facts_projection(
@@ -46,33 +41,32 @@ def admitted_facts_projection(
     )
 
 
-async def rebuild_summaries_tx(
+async def stamp_and_rebuild_tx(
     tx: AsyncManagedTransaction,
     group_id: str,
     now: datetime,
-    *,
-    entities: Iterable[str] = (),
-    edges: Iterable[str] = (),
+    rows: Mapping[str, Sequence[Mapping[str, Any]]],
+    summaries: Iterable[str],
 ) -> int:
-    """Rebuild the stored summaries of ``entities`` and of the ends of ``edges``; returns how many
-    non-empty summaries were rewritten."""
-    ids = set(entities)
-    edge_ids = sorted(set(edges))
-    if edge_ids:
-        rows = await run_in_tx(tx, _ENDPOINTS, {"uuids": edge_ids})
-        ids.update(str(u) for u in rows[0]["uuids"])
-    if not ids:
-        return 0
+    """ONE statement: write the stamps ``rows["entity"]`` / ``rows["edge"]`` (``{uuid, props}``;
+    ``+=`` with the allow-listed keys, a None value removes the property), then rebuild the
+    stored summaries of the entities ``summaries`` from the facts the default policy admits -
+    reading the stamps just written. Returns how many non-empty summaries were rewritten."""
     params = CypherParams()
     groups = params.add([group_id])
     facts = admitted_facts_projection("n", [group_id], ContextPolicy.default(), params, now)
     query = (
-        f"UNWIND {params.add(sorted(ids))} AS id "
+        f"CALL () {{ UNWIND {params.add(list(rows.get('entity', [])))} AS row "
+        "MATCH (n:Entity {uuid: row.uuid}) SET n += row.props } "
+        f"CALL () {{ UNWIND {params.add(list(rows.get('edge', [])))} AS row "
+        "MATCH ()-[e:RELATES_TO {uuid: row.uuid}]->() SET e += row.props } "
+        f"CALL () {{ UNWIND {params.add(sorted(set(summaries)))} AS id "
         f"MATCH (n:Entity {{uuid: id}}) WHERE n.group_id IN {groups} "
         "AND coalesce(n.summary, '') <> '' "
         f"WITH n, {facts} AS facts "
         "SET n.summary = reduce(s = '', f IN facts | s + CASE WHEN s = '' THEN '' ELSE '\\n' END + f) "
-        "RETURN count(n) AS rebuilt"
+        "RETURN count(n) AS rebuilt } "
+        "RETURN rebuilt"
     )
-    rows = await run_in_tx(tx, query, params.values)
-    return int(rows[0]["rebuilt"]) if rows else 0
+    out = await run_in_tx(tx, query, params.values)
+    return int(out[0]["rebuilt"]) if out else 0

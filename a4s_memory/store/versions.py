@@ -34,9 +34,8 @@ from a4s_memory.contract import SecurityStatus, TruthStatus
 from a4s_memory.models_lifecycle import VersionView
 from a4s_memory.status import MemoryStatus, most_severe
 from a4s_memory.store.db import Neo4jStore, run_in_tx
-from a4s_memory.store.ingest import CommitContext
+from a4s_memory.store.ingest import CommitContext, StampTargets
 from a4s_memory.store.ingest_remove import remove_episode_tx
-from a4s_memory.store.ledger import StampReport, episode_dependents, restamp
 
 __all__ = [
     "MAX_VERSIONS",
@@ -97,19 +96,31 @@ class VersionOutcome(BaseModel):
     compacted: list[int] = Field(default_factory=list)
 
 
+# Lock the item (the SET takes the write lock), then read the current version's ledger entry.
 _LOCK_ITEM = """
 MERGE (i:A4SItem {item_id: $item_id})
 ON CREATE SET i.group_id = $group_id, i.category = $category, i.key = $key, i.current_version = 0
 SET i.touched_at = $now
-RETURN i.current_version AS current, i.current_memory_id AS memory_id
+WITH i
+OPTIONAL MATCH (s:A4SStatus {uuid: i.current_memory_id})
+RETURN i.current_version AS current, i.current_memory_id AS memory_id, properties(s) AS entry
 """
 _ENTRY = "MATCH (s:A4SStatus {uuid: $uuid}) RETURN properties(s) AS entry"
-_SNAPSHOT = """
-MATCH (v:A4SVersion {item_id: $item_id, version: $version}) SET v.status_json = $snapshot
-"""
+# Snapshot the previous version's status, supersede its episode and name what it supports (to be
+# re-stamped), in one statement.
 _SUPERSEDE = """
-MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode'
-SET s.truth_status = $superseded, s.updated_at = $now
+CALL () {
+  MATCH (v:A4SVersion {item_id: $item_id, version: $version}) SET v.status_json = $snapshot
+}
+CALL () {
+  MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode'
+  SET s.truth_status = $superseded, s.updated_at = $now
+}
+OPTIONAL MATCH (:Episodic {uuid: $uuid})-[:MENTIONS]->(n:Entity)
+WITH collect(DISTINCT n.uuid) AS entities
+OPTIONAL MATCH ()-[e:RELATES_TO]->()
+WHERE e.group_id = $group_id AND $uuid IN coalesce(e.episodes, [])
+RETURN entities, collect(DISTINCT e.uuid) AS edges
 """
 _LATEST_WINS = """
 MATCH (src:Entity)-[cur:RELATES_TO]->(dst:Entity)
@@ -124,13 +135,14 @@ RETURN collect(DISTINCT cur.uuid) + collect(DISTINCT o.uuid) AS edges
 _RESTORE = """
 MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode' SET s += $axes
 """
+# Create the version, move the item to it, then list what compaction may drop (one statement).
 _CREATE_VERSION = """
-CREATE (v:A4SVersion) SET v = $props
-WITH v
-MATCH (i:A4SItem {item_id: $props.item_id})
-SET i.current_version = $props.version, i.current_memory_id = $props.memory_id
-"""
-_COMPACT_CANDIDATES = """
+CALL () {
+  CREATE (v:A4SVersion) SET v = $props
+  WITH v
+  MATCH (i:A4SItem {item_id: $props.item_id})
+  SET i.current_version = $props.version, i.current_memory_id = $props.memory_id
+}
 MATCH (v:A4SVersion {item_id: $item_id})
 WITH v ORDER BY v.version
 WITH collect(v) AS versions
@@ -157,50 +169,41 @@ def _no_safer_than(restore: MemoryStatus, current: dict[str, Any]) -> MemoryStat
 
 async def record_version_tx(
     tx: AsyncManagedTransaction, ctx: CommitContext, spec: VersionSpec
-) -> tuple[VersionOutcome, StampReport]:
-    """Steps 1-5 of the module docstring, inside the commit transaction ``tx``."""
+) -> tuple[VersionOutcome, StampTargets]:
+    """Steps 1-5 of the module docstring, inside the commit transaction ``tx``; returns what must
+    be re-stamped (the caller re-stamps it once, with the ingestion's own elements)."""
     group, ep, now = ctx.group_id, ctx.episode_uuid, spec.now
     iid = item_id(group, spec.category, spec.key)
-    head = (
-        await run_in_tx(
-            tx,
-            _LOCK_ITEM,
-            {
-                "item_id": iid,
-                "group_id": group,
-                "category": spec.category,
-                "key": spec.key,
-                "now": now,
-            },
-        )
-    )[0]
+    head = (await run_in_tx(tx, _LOCK_ITEM, {
+        "item_id": iid, "group_id": group, "category": spec.category, "key": spec.key, "now": now,
+    }))[0]  # fmt: skip
     current, previous = int(head["current"] or 0), head["memory_id"]
-    episodes, entities, edges = {ep}, set(ctx.touched.entities), set(ctx.touched.edges)
+    targets = StampTargets(episodes={ep})
     previous_entry: dict[str, Any] = {}
-    if previous and previous != ep:
-        rows = await run_in_tx(tx, _ENTRY, {"uuid": previous})
-        if rows and rows[0]["entry"] is not None:
-            previous_entry = dict(rows[0]["entry"])
-            snap = snapshot_json(previous_entry)
-            await run_in_tx(tx, _SNAPSHOT, {"item_id": iid, "version": current, "snapshot": snap})
-            await run_in_tx(
-                tx,
-                _SUPERSEDE,
-                {"uuid": previous, "now": now, "superseded": TruthStatus.SUPERSEDED.value},
-            )
-            ents, eds = await episode_dependents(tx, previous, group)
-            episodes.add(previous)
-            entities.update(ents)
-            edges.update(eds)
+    if previous and previous != ep and head["entry"] is not None:
+        previous_entry = dict(head["entry"])
+        rows = await run_in_tx(tx, _SUPERSEDE, {
+            "item_id": iid, "version": current, "snapshot": snapshot_json(previous_entry),
+            "uuid": previous, "now": now, "superseded": TruthStatus.SUPERSEDED.value,
+            "group_id": group,
+        })  # fmt: skip
+        targets.episodes.add(previous)
+        targets.entities.update(str(u) for u in rows[0]["entities"])
+        targets.edges.update(str(u) for u in rows[0]["edges"])
     latest = await run_in_tx(
         tx, _LATEST_WINS, {"uuid": ep, "group_id": group, "now": now, "category": spec.category}
     )
-    edges.update(str(u) for u in (latest[0]["edges"] if latest else []) if u)
+    targets.edges.update(str(u) for u in (latest[0]["edges"] if latest else []) if u)
+    entry = dict(ctx.entry) if ctx.entry is not None else None
     if spec.restore_status is not None:
         restored = _no_safer_than(spec.restore_status, previous_entry)
         axes = {k: v for k, v in restored.to_properties().items() if k != "expires_at"}
         await run_in_tx(tx, _RESTORE, {"uuid": ep, "axes": axes})
-    entry = dict((await run_in_tx(tx, _ENTRY, {"uuid": ep}))[0]["entry"])
+        entry = None  # re-read below: the restore changed it
+    if entry is None:
+        entry = dict((await run_in_tx(tx, _ENTRY, {"uuid": ep}))[0]["entry"])
+    else:
+        targets.episodes.discard(ep)  # stamped by the commit statement from this same entry
     props = {
         "item_id": iid, "version": current + 1, "memory_id": ep, "group_id": group,
         "timestamp": iso_ms(now), "agent_id": spec.agent_id, "written_by": spec.written_by,
@@ -208,23 +211,21 @@ async def record_version_tx(
         "content_hash": content_hash(spec.value), "validation_score": spec.validation_score,
         "pinned": spec.pinned, "status_json": snapshot_json(entry),
     }  # fmt: skip
-    await run_in_tx(tx, _CREATE_VERSION, {"props": props})
+    rows = await run_in_tx(tx, _CREATE_VERSION, {
+        "props": props, "item_id": iid, "max": MAX_VERSIONS, "current": current + 1,
+    })  # fmt: skip
     compacted: list[int] = []
-    rows = await run_in_tx(
-        tx, _COMPACT_CANDIDATES, {"item_id": iid, "max": MAX_VERSIONS, "current": current + 1}
-    )
     for row in rows[: int(rows[0]["excess"])] if rows else []:
         await run_in_tx(tx, _DROP_VERSION, {"item_id": iid, "version": row["version"]})
         removal = await remove_episode_tx(tx, group, str(row["memory_id"]))
-        episodes.discard(str(row["memory_id"]))
-        edges.difference_update(removal.deleted_edges)
-        entities.difference_update(removal.deleted_entities)
+        targets.episodes.discard(str(row["memory_id"]))
+        targets.edges.difference_update(removal.deleted_edges)
+        targets.entities.difference_update(removal.deleted_entities)
         compacted.append(int(row["version"]))
-    report = await restamp(tx, group, episodes=episodes, entities=entities, edges=edges)
     outcome = VersionOutcome(
         item_id=iid, version_before=current, version_after=current + 1, compacted=compacted
     )
-    return outcome, report
+    return outcome, targets
 
 
 # Reads for listing and rolling back versions.

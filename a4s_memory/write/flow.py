@@ -6,6 +6,7 @@ request runs the first half and a worker the second."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from a4s_memory.access import AccessDecision, Action
@@ -15,7 +16,7 @@ from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
 from a4s_memory.models import AddResult
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Tx
-from a4s_memory.store.ingest import CommitContext, Finalizer, Ingestor
+from a4s_memory.store.ingest import CommitContext, CommitHook, Finalizer, Ingestor, StampTargets
 from a4s_memory.store.ingest_models import (
     EpisodeWrite,
     IngestOutcome,
@@ -44,6 +45,7 @@ __all__ = [
     "WriteDeps",
     "add_memory",
     "audit_access_denied",
+    "prefetch_vectors",
     "screen_write",
     "store_write",
 ]
@@ -127,6 +129,13 @@ async def store_write(
     )
 
 
+def prefetch_vectors(deps: WriteDeps, writes: Sequence[ScreenedWrite]) -> None:
+    """Start the episode vectors of screened free-text writes in the background (a batch's);
+    their :func:`store_write` takes them."""
+    bodies = [w.prov.decision.redacted_text or "" for w in writes if w.category is None or not w.key]
+    deps.ingestor.prefetch_vectors([b for b in bodies if b])
+
+
 def _firewall_request(ctx: WriteContext, *, is_owner: bool) -> WriteRequest:
     req = ctx.request
     return WriteRequest(
@@ -151,16 +160,28 @@ def _metadata_json(decision: FirewallDecision) -> str | None:
     return json.dumps(decision.metadata, sort_keys=True, default=str)
 
 
-def _both(first: Finalizer, second: Finalizer | None) -> Finalizer:
-    if second is None:
-        return first
+class _Both(CommitHook):
+    def __init__(self, first: CommitHook, second: Finalizer) -> None:
+        self._first, self._second = first, second
 
-    async def finalize(tx: Tx, ctx: CommitContext) -> StampReport | None:
-        report = await first(tx, ctx)
-        await second(tx, ctx)
+    async def prepare(self, tx: Tx, ctx: CommitContext) -> StampTargets:
+        targets = await self._first.prepare(tx, ctx)
+        if isinstance(self._second, CommitHook):
+            more = await self._second.prepare(tx, ctx)
+            targets.episodes |= more.episodes
+            targets.entities |= more.entities
+            targets.edges |= more.edges
+        return targets
+
+    async def finalize(self, tx: Tx, ctx: CommitContext) -> StampReport | None:
+        report = await self._first.finalize(tx, ctx)
+        second = self._second
+        await (second.finalize(tx, ctx) if isinstance(second, CommitHook) else second(tx, ctx))
         return report
 
-    return finalize
+
+def _both(first: CommitHook, second: Finalizer | None) -> Finalizer:
+    return first if second is None else _Both(first, second)
 
 
 async def _ingest(

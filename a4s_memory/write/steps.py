@@ -25,7 +25,7 @@ from a4s_memory.errors import AccessDenied, FirewallRejected
 from a4s_memory.firewall import FirewallDecision, Layer
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Tx
-from a4s_memory.store.ingest import CommitContext, Finalizer
+from a4s_memory.store.ingest import CommitContext, CommitHook, StampTargets
 from a4s_memory.store.ledger import StampReport, now_utc
 from a4s_memory.store.versions import VersionOutcome, VersionSpec, record_version_tx
 from a4s_memory.ttl import deadlines, ttl_for
@@ -147,31 +147,44 @@ class WriteBox:
     extra_events: list[str] = field(default_factory=list)
 
 
-def write_finalizer(
-    audit: AuditLog, draft: AuditDraft, version: VersionSpec | None, box: WriteBox
-) -> Finalizer:
-    """Version record (items) + the write's audit event, inside the commit transaction."""
+class _WriteHook(CommitHook):
+    """Version record (items) before the one re-stamp, the write's audit event after it."""
 
-    async def finalize(tx: Tx, ctx: CommitContext) -> StampReport | None:
-        report: StampReport | None = None
+    def __init__(
+        self, audit: AuditLog, draft: AuditDraft, version: VersionSpec | None, box: WriteBox
+    ) -> None:
+        self._audit, self._draft, self._version, self._box = audit, draft, version, box
+
+    async def prepare(self, tx: Tx, ctx: CommitContext) -> StampTargets:
+        if self._version is None:
+            return StampTargets()
+        self._box.version, targets = await record_version_tx(tx, ctx, self._version)
+        return targets
+
+    async def finalize(self, tx: Tx, ctx: CommitContext) -> StampReport | None:
+        box, draft = self._box, self._draft
         update: dict[str, object] = {"memory_id": ctx.episode_uuid}
-        if version is not None:
-            box.version, report = await record_version_tx(tx, ctx, version)
+        if box.version is not None:
             update.update(version_before=box.version.version_before or None,
                           version_after=box.version.version_after)
-        box.audit_id = await audit.append_tx(tx, draft.model_copy(update=update))
+        box.audit_id = await self._audit.append_tx(tx, draft.model_copy(update=update))
         if box.version is not None and box.version.compacted:
             compact = AuditDraft(
                 agent_id=draft.agent_id, action=AuditAction.COMPACT,
                 requester_id=draft.requester_id, field=draft.field,
                 count=len(box.version.compacted), version_after=box.version.version_after,
             )  # fmt: skip
-            event = await audit.append_tx(tx, compact)
+            event = await self._audit.append_tx(tx, compact)
             if event:
                 box.extra_events.append(event)
-        return report
+        return None
 
-    return finalize
+
+def write_finalizer(
+    audit: AuditLog, draft: AuditDraft, version: VersionSpec | None, box: WriteBox
+) -> CommitHook:
+    """Version record (items) + the write's audit event, inside the commit transaction."""
+    return _WriteHook(audit, draft, version, box)
 
 
 def _redaction_details(decision: FirewallDecision) -> dict[str, int]:

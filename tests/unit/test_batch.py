@@ -1,7 +1,8 @@
 """Batch writes (issue 15 item 1), the pure parts: per-item answers in request order, one item's
 refusal never touching another, per-agent order kept while agents run concurrently, malformed
-items answered SCHEMA_INVALID; the client's chunking under the body bound. No I/O: the write
-function is an in-memory recorder standing in for MemoryManager.add."""
+items answered SCHEMA_INVALID; one agent's items screened ahead of their storing with their
+vectors prefetched per chunk; the client's chunking under the body bound. No I/O: the screen and
+store functions are in-memory recorders standing in for the write path's two halves."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from a4s_memory.contract import StopReason
 from a4s_memory.errors import FirewallRejected
 from a4s_memory.models import AddMemory, AddResult
 from a4s_memory.status import MemoryStatus
-from a4s_memory.write.batch import MAX_BATCH_ITEMS, write_batch
+from a4s_memory.write.batch import MAX_BATCH_ITEMS, PREFETCH_CHUNK, BatchSteps, write_batch
+
+
+async def _screen(item: AddMemory) -> AddMemory:
+    return item
 
 
 def _result(item: AddMemory) -> AddResult:
@@ -39,7 +44,7 @@ async def test_each_item_is_answered_on_its_own_in_request_order() -> None:
         {"agent_id": "a", "messages": ""},  # invalid: empty
         {"agent_id": "a", "messages": "four"},
     ]
-    batch = await write_batch(items, write)
+    batch = await write_batch(items, BatchSteps(_screen, write))
     assert [r.index for r in batch.results] == [0, 1, 2, 3]
     assert [r.stored for r in batch.results] == [True, False, False, True]
     assert batch.results[1].stop_reason is StopReason.INJECTION_DETECTED
@@ -61,11 +66,45 @@ async def test_one_agents_items_keep_their_order_while_agents_interleave() -> No
     items: list[AddMemory | dict[str, Any]] = [
         {"agent_id": agent, "messages": str(n)} for n in range(12) for agent in ("a", "b", "c")
     ]
-    batch = await write_batch(items, write)
+    batch = await write_batch(items, BatchSteps(_screen, write))
     assert batch.stored == len(items)
     for agent in ("a", "b", "c"):
         assert [n for a, n in order if a == agent] == list(range(12))
     assert [a for a, _ in order[:3]] != ["a", "a", "a"]  # agents ran concurrently
+
+
+async def test_an_agents_next_item_is_screened_while_the_previous_one_is_stored() -> None:
+    events: list[str] = []
+    prefetched: list[list[str]] = []
+
+    async def screen(item: AddMemory) -> str:
+        events.append(f"screen {item.messages}")
+        if item.messages == "evil":
+            raise FirewallRejected("rejected", stop_reason=StopReason.INJECTION_DETECTED)
+        return str(item.messages)
+
+    async def store(text: str) -> AddResult:
+        events.append(f"store {text} begins")
+        await asyncio.sleep(0.005)
+        events.append(f"store {text} ends")
+        return _result(AddMemory(agent_id="a", messages=text))
+
+    texts = [str(n) for n in range(PREFETCH_CHUNK + 3)]
+    texts.insert(2, "evil")
+    items: list[AddMemory | dict[str, Any]] = [{"agent_id": "a", "messages": t} for t in texts]
+    batch = await write_batch(items, BatchSteps(screen, store, prefetched.append))
+    accepted = [t for t in texts if t != "evil"]
+    assert [e for e in events if e.startswith("store") and e.endswith("ends")] == [
+        f"store {t} ends" for t in accepted]  # stored in order
+    # Every accepted item's vector was started, in chunks, before that item was stored.
+    assert [t for chunk in prefetched for t in chunk] == accepted
+    assert [len(c) for c in prefetched] == [PREFETCH_CHUNK, len(accepted) - PREFETCH_CHUNK]
+    # Pipelined: the last items were screened before the first stored item was finished ...
+    assert events.index(f"screen {texts[-1]}") < events.index(f"store {accepted[-2]} ends")
+    # ... and every item was screened (the refusal answered on its own, in its place).
+    assert [e for e in events if e.startswith("screen")] == [f"screen {t}" for t in texts]
+    assert batch.results[2].stop_reason is StopReason.INJECTION_DETECTED
+    assert (batch.stored, batch.refused) == (len(accepted), 1)
 
 
 def test_client_chunks_stay_under_the_item_and_byte_bounds() -> None:
