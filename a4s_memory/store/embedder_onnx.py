@@ -155,6 +155,11 @@ class OnnxMiniLMEmbedder(EmbedderClient):
         return ONNX_MINILM_DIMENSION
 
     @property
+    def threads(self) -> int | None:
+        """onnxruntime's intra-op threads per call (None: its default, every core)."""
+        return self._threads
+
+    @property
     def name(self) -> str:
         return "all-minilm-l6-v2-int8-onnx"
 

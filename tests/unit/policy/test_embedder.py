@@ -182,3 +182,11 @@ def test_mean_pool_ignores_padding_and_normalises() -> None:
     # row 0: mean of the two real tokens = (2, 2), normalised; the padded (100, 100) is ignored
     assert np.allclose(out[0], [math.sqrt(0.5), math.sqrt(0.5)])
     assert np.allclose(out[1], [0.0, 0.0])  # a zero vector stays zero, not NaN
+
+
+def test_onnx_embedder_threads_come_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    _installed(monkeypatch, onnx=True)
+    default = build_embedder(_offline(embedder="minilm-onnx"))
+    assert isinstance(default, OnnxMiniLMEmbedder) and default.threads == 1
+    every_core = build_embedder(_offline(embedder="minilm-onnx", embed_threads=0))
+    assert isinstance(every_core, OnnxMiniLMEmbedder) and every_core.threads is None
