@@ -1,4 +1,4 @@
-"""The one access decision (seed 002, CONTRACT §3) that every path — REST, client, A2A, MCP, CLI —
+"""The one access decision (the isolation design, docs/rules.md) that every path — REST, client, A2A, MCP, CLI —
 goes through before it touches an agent's memory.
 
 Owner: every action on both spaces. Admin (not the owner): public reads, quarantine anywhere (to stop
@@ -43,7 +43,7 @@ class Action(str, Enum):
 
 _READ_ACTIONS: Final = frozenset({Action.SEARCH, Action.READ})
 # Admins quarantine, read audits and confirm (promote) what an owner wrote: a promotion needs a
-# second principal (seed 004, no self-promotion; the transition checks the writer).
+# second principal (the poisoning model, no self-promotion; the transition checks the writer).
 _ADMIN_ACTIONS: Final = frozenset({Action.QUARANTINE, Action.READ_AUDIT, Action.PROMOTE})
 
 

@@ -1,4 +1,4 @@
-"""AsyncMemoryClient: the typed async client of the a4s-memory HTTP API (CONTRACT §4).
+"""AsyncMemoryClient: the typed async client of the a4s-memory HTTP API (docs/api.md).
 
     async with AsyncMemoryClient("http://127.0.0.1:8000", "alice", api_key=key) as client:
         await client.register_agent("helper", owner_id="alice")
@@ -267,7 +267,9 @@ class AsyncMemoryClient:
         return DeleteResult.model_validate(data)
 
     async def promote(self, memory_id: str, kind: str, ref: str) -> TransitionResult:
-        return await self._transition(memory_id, "promote", {"evidence": {"kind": kind, "ref": ref}})
+        return await self._transition(
+            memory_id, "promote", {"evidence": {"kind": kind, "ref": ref}}
+        )
 
     async def quarantine(self, memory_id: str, reason: str) -> TransitionResult:
         return await self._transition(memory_id, "quarantine", {"reason": reason})
@@ -275,16 +277,18 @@ class AsyncMemoryClient:
     async def contradict(self, memory_id: str, reason: str) -> TransitionResult:
         return await self._transition(memory_id, "contradict", {"reason": reason})
 
-    async def supersede(
-        self, memory_id: str, superseded_by: str | None = None
-    ) -> TransitionResult:
+    async def supersede(self, memory_id: str, superseded_by: str | None = None) -> TransitionResult:
         return await self._transition(memory_id, "supersede", {"superseded_by": superseded_by})
 
-    async def _transition(self, memory_id: str, verb: str, body: dict[str, Any]) -> TransitionResult:
+    async def _transition(
+        self, memory_id: str, verb: str, body: dict[str, Any]
+    ) -> TransitionResult:
         path = f"/memories/{_seg(memory_id)}/{verb}"
-        return TransitionResult.model_validate(await self._call("POST", path, safe=False, json=body))
+        return TransitionResult.model_validate(
+            await self._call("POST", path, safe=False, json=body)
+        )
 
-    # -- lifecycle (issue 5 routes; answers passed through as JSON) ------------------------------
+    # -- lifecycle (Lifecycle routes; answers passed through as JSON) ------------------------------
 
     async def versions(self, memory_id: str) -> Any:
         """GET /memories/{id}/versions (owner): the version history as the server sends it."""

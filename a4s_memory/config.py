@@ -13,7 +13,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 __all__ = ["LOCAL_NEO4J_PASSWORD", "AuthMode", "Settings"]
 
-# The documented default for the *local, loopback-only* Neo4j (CONTRACT §2). Never use it elsewhere.
+# The documented default for the *local, loopback-only* Neo4j (docs/deploy.md). Never use it elsewhere.
 LOCAL_NEO4J_PASSWORD = "a4s-local-password"  # noqa: S105 - a documented loopback-only default
 
 
@@ -31,7 +31,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(extra="ignore", frozen=True, populate_by_name=True)
 
-    # Neo4j (CONTRACT §2)
+    # Neo4j (docs/deploy.md)
     neo4j_uri: str = Field("bolt://127.0.0.1:7687", validation_alias=_env("NEO4J_URI"))
     neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER"))
     neo4j_password: SecretStr = Field(
@@ -47,7 +47,7 @@ class Settings(BaseSettings):
     neo4j_pagecache: str = Field("512m", validation_alias=_env("A4S_NEO4J_PAGECACHE"))
     neo4j_start_timeout_s: float = Field(240.0, validation_alias=_env("A4S_NEO4J_START_TIMEOUT"))
 
-    # API (CONTRACT §4)
+    # API (docs/api.md)
     host: str = Field("127.0.0.1", validation_alias=_env("A4S_HOST"))
     port: int = Field(8000, validation_alias=_env("A4S_PORT"))
     auth_mode: AuthMode = Field(AuthMode.TOKEN, validation_alias=_env("A4S_AUTH_MODE"))
@@ -56,15 +56,20 @@ class Settings(BaseSettings):
     request_timeout_s: float = Field(20.0, ge=0, validation_alias=_env("A4S_REQUEST_TIMEOUT"))
     max_body_bytes: int = Field(64 * 1024, ge=1024, validation_alias=_env("A4S_MAX_BODY_BYTES"))
     # 0 turns the per-requester write quota off (e.g. behind a gateway that enforces its own).
-    write_quota_per_minute: float = Field(120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE"))
+    write_quota_per_minute: float = Field(
+        120, ge=0, validation_alias=_env("A4S_WRITE_QUOTA_PER_MINUTE")
+    )
     write_quota_burst: int = Field(30, ge=1, validation_alias=_env("A4S_WRITE_QUOTA_BURST"))
     # "sync": a write is extracted inside its request (201); "queue": screened in the request,
     # answered 202 with a job id, extracted by `a4s-memory worker` processes (a4s_memory/store/jobs.py).
-    ingest_mode: str = Field("sync", pattern="^(sync|queue)$", validation_alias=_env("A4S_INGEST_MODE"))
+    ingest_mode: str = Field(
+        "sync", pattern="^(sync|queue)$", validation_alias=_env("A4S_INGEST_MODE")
+    )
     job_lease_s: float = Field(300.0, gt=0, validation_alias=_env("A4S_JOB_LEASE_S"))
     # Where the buckets live: "memory" (per process) or "neo4j" (shared by every worker/replica).
-    write_quota_store: str = Field("memory", pattern="^(memory|neo4j)$",
-                                   validation_alias=_env("A4S_WRITE_QUOTA_STORE"))
+    write_quota_store: str = Field(
+        "memory", pattern="^(memory|neo4j)$", validation_alias=_env("A4S_WRITE_QUOTA_STORE")
+    )
     admin_ids: Annotated[frozenset[str], NoDecode] = Field(
         frozenset(), validation_alias=_env("A4S_ADMIN_IDS")
     )
@@ -79,8 +84,11 @@ class Settings(BaseSettings):
     # Which embedder writes and searches vectors (store/embedder.py, docs/offline-mode.md): "auto"
     # = OpenAI-compatible when an endpoint is configured, else MiniLM-ONNX when the `embed` extra
     # is installed, else MiniLM (sentence-transformers) when installed, else hashing.
-    embedder: str = Field("auto", pattern="^(auto|openai|minilm-onnx|minilm|hashing)$",
-                          validation_alias=_env("A4S_EMBEDDER"))
+    embedder: str = Field(
+        "auto",
+        pattern="^(auto|openai|minilm-onnx|minilm|hashing)$",
+        validation_alias=_env("A4S_EMBEDDER"),
+    )
     # onnxruntime threads per MiniLM-ONNX call; 0 = onnxruntime's default (every core). The service
     # gets its parallelism from concurrent requests, so one thread per call wastes less CPU on
     # spinning threads: 200 LoCoMo turns, 4 calls at a time on 2 cores, 3.15 s (default) vs
@@ -88,8 +96,9 @@ class Settings(BaseSettings):
     embed_threads: int = Field(1, ge=0, le=64, validation_alias=_env("A4S_EMBED_THREADS"))
     # Search reranker: "lexical" (offline BM25 over the candidates) or "cross-encoder" (Graphiti's
     # OpenAIRerankerClient on the configured LLM endpoint; lexical without one). docs/retrieval.md
-    reranker: str = Field("lexical", pattern="^(lexical|cross-encoder)$",
-                          validation_alias=_env("A4S_RERANKER"))
+    reranker: str = Field(
+        "lexical", pattern="^(lexical|cross-encoder)$", validation_alias=_env("A4S_RERANKER")
+    )
 
     # Export signing (HMAC-SHA256). Unset: a random key is generated once into `export_key_file`.
     # Every process that exports or imports the same memories must see the same key.
@@ -116,7 +125,7 @@ class Settings(BaseSettings):
 
     @property
     def neo4j_dir(self) -> Path:
-        """Where the local Neo4j keeps data, logs and its PID file (CONTRACT §2: `.a4s/neo4j/`)."""
+        """Where the local Neo4j keeps data, logs and its PID file (docs/deploy.md: `.a4s/neo4j/`)."""
         return self.neo4j_home if self.neo4j_home is not None else self.data_dir / "neo4j"
 
     @property

@@ -1,7 +1,7 @@
-"""The memory contract's vocabulary: seed 001 (categories, stop reasons, priority), seed 004 (the four
+"""The memory contract's vocabulary: the memory contract (categories, stop reasons, priority), the poisoning model (the four
 status axes) and CONTRACT.md §4-§5 (source types, sensitivity, stored property names).
 
-Every enum accepts its values in any case (``preference`` == ``PREFERENCE``), as CONTRACT §4 requires,
+Every enum accepts its values in any case (``preference`` == ``PREFERENCE``), as docs/api.md requires,
 but always *stores and prints* the canonical spelling.
 """
 
@@ -29,7 +29,7 @@ __all__ = [
     "highest_priority",
 ]
 
-# 19.0.0 is seed 001 as frozen; 19.1.0 adds SUCCESS_READ for READ/LIST (CONTRACT §4, docs/RELEASE_LOG.md).
+# 19.0.0 is the memory contract as frozen; 19.1.0 adds SUCCESS_READ for READ/LIST (docs/api.md, docs/RELEASE_LOG.md).
 CONTRACT_VERSION: Final = "19.1.0"
 
 
@@ -89,7 +89,7 @@ _RANK: Final = {reason: rank for rank, reason in enumerate(STOP_PRIORITY)}
 
 
 def highest_priority(reasons: list[StopReason] | set[StopReason]) -> StopReason | None:
-    """The one stop reason seed 001 §7 says wins among several failures (None when there are none)."""
+    """The one stop reason the stop priority order says wins among several failures (None when there are none)."""
     failures = [r for r in reasons if not r.is_success]
     if not failures:
         return None
@@ -130,7 +130,7 @@ class TTLClass(_CaseInsensitiveEnum):
 
 
 class SourceType(_CaseInsensitiveEnum):
-    """CONTRACT §4 ``source.type`` (seed 003's MemorySource.type, widened)."""
+    """docs/api.md ``source.type`` (the memory spec's MemorySource.type, widened)."""
 
     USER_MESSAGE = "user_message"
     EXPLICIT_SAVE = "explicit_save"
@@ -191,7 +191,7 @@ class Sensitivity(_CaseInsensitiveEnum):
         return [s for s in Sensitivity if s.rank <= self.rank]
 
 
-# CONTRACT §5: the properties this layer writes on every Episodic/Entity node and RELATES_TO edge.
+# docs/rules.md: the properties this layer writes on every Episodic/Entity node and RELATES_TO edge.
 # Also the allow-list of property names any generated Cypher may name.
 STATUS_PROPERTIES: Final[tuple[str, ...]] = (
     "truth_status",

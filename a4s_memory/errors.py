@@ -1,6 +1,6 @@
 """One exception tree for everything a4s-memory raises on purpose.
 
-Every error carries the seed 001 stop reason it stands for, a ``detail`` for people, an
+Every error carries the memory contract stop reason it stands for, a ``detail`` for people, an
 ``error_code`` for programs and a ``suggestion`` for what to do next. :func:`to_wire` is the one place
 an error becomes wire data (a neutral :class:`WireError`); REST answers it as an error body, A2A as a
 JSON-RPC error, MCP as a tool error. The client maps responses back onto these classes.
@@ -143,7 +143,7 @@ class WireError:
     retry_after_s: int | None = None
 
     def body(self, request_id: str | None = None) -> dict[str, Any]:
-        """The JSON error body (CONTRACT §4's ``{stop_reason, detail}`` plus the hints)."""
+        """The JSON error body (docs/api.md's ``{stop_reason, detail}`` plus the hints)."""
         return {
             "stop_reason": self.stop_reason.value,
             "detail": self.detail,

@@ -1,4 +1,4 @@
-"""Who is calling (CONTRACT §4), for every protocol: framework-free.
+"""Who is calling (docs/api.md), for every protocol: framework-free.
 
 REST (a FastAPI dependency), A2A and MCP hand the raw header values to one
 :class:`Authenticator`; it answers a :class:`Requester` or raises :class:`Unauthenticated`. No
@@ -158,7 +158,9 @@ def parse_keys(text: str, *, source: str = "A4S_API_KEYS_FILE") -> KeyStore:
             )
         encoded = key.encode("utf-8")
         if owners.setdefault(encoded, requester_id) != requester_id:
-            raise ConfigurationError(f"{source} line {number}: the key is already given to another requester")
+            raise ConfigurationError(
+                f"{source} line {number}: the key is already given to another requester"
+            )
         keys.setdefault(requester_id, []).append(encoded)
     return KeyStore({rid: tuple(values) for rid, values in keys.items()})
 

@@ -164,15 +164,21 @@ class MemoryManager(LifecycleMethods):
             job_id = await self.jobs.enqueue(requester_id, write)
             decision = write.prov.decision
             done(decision.stop_reason)
-        return JobAccepted(job_id=job_id, stop_reason=decision.stop_reason,
-                           group_id=write.prov.group_id, status=decision.status,
-                           redactions=list(decision.redactions), decision_id=decision.decision_id)
+        return JobAccepted(
+            job_id=job_id,
+            stop_reason=decision.stop_reason,
+            group_id=write.prov.group_id,
+            status=decision.status,
+            redactions=list(decision.redactions),
+            decision_id=decision.decision_id,
+        )
 
     async def job(self, requester_id: str, job_id: str) -> JobView:
         """A queued write's state: for its requester and admins; 404 for anyone else."""
         row = await self.jobs.status(job_id) if 1 <= len(job_id) <= 64 else None
-        if row is None or (row["requester_id"] != requester_id
-                           and not self._p.registry.is_admin(requester_id)):
+        if row is None or (
+            row["requester_id"] != requester_id and not self._p.registry.is_admin(requester_id)
+        ):
             raise NotFound("no such job")
         return JobView.model_validate(row)
 
@@ -185,16 +191,22 @@ class MemoryManager(LifecycleMethods):
     ) -> BatchResult:
         """Up to 100 writes, each answered on its own (a4s_memory.write.batch); one quota token."""
         if not 1 <= len(items) <= MAX_BATCH_ITEMS:
-            raise InvalidRequest(f"a batch holds 1-{MAX_BATCH_ITEMS} items",
-                                 suggestion="split it into several batches")
+            raise InvalidRequest(
+                f"a batch holds 1-{MAX_BATCH_ITEMS} items",
+                suggestion="split it into several batches",
+            )
         await self._p.quota.spend(requester_id)
 
         async def screen(item: AddMemory) -> ScreenedWrite:  # every item: access + firewall
             ctx = WriteContext.of(requester_id, item)
             return await screen_write(self._writes, ctx, await self._authorize_write(ctx))
 
-        return await write_batch(items, BatchSteps(
-            screen, partial(store_write, self._writes), partial(prefetch_vectors, self._writes)))
+        return await write_batch(
+            items,
+            BatchSteps(
+                screen, partial(store_write, self._writes), partial(prefetch_vectors, self._writes)
+            ),
+        )
 
     # -- reads -------------------------------------------------------------------------------------
 
@@ -214,16 +226,24 @@ class MemoryManager(LifecycleMethods):
             hits = await policy_search(
                 self._p.store,
                 embedder,
-                SearchRequest(query=query,
-                group_ids=list(access.group_ids),
-                policy=policy or ContextPolicy.default(),
-                limit=limit,
-                options=options or self.search_options()),
+                SearchRequest(
+                    query=query,
+                    group_ids=list(access.group_ids),
+                    policy=policy or ContextPolicy.default(),
+                    limit=limit,
+                    options=options or self.search_options(),
+                ),
             )
-        await self._audit.append(AuditDraft(
-            agent_id=agent_id, action=AuditAction.SEARCH, requester_id=requester_id,
-            query_hash=content_hash(query), count=len(hits), details={"limit": limit},
-        ))  # fmt: skip
+        await self._audit.append(
+            AuditDraft(
+                agent_id=agent_id,
+                action=AuditAction.SEARCH,
+                requester_id=requester_id,
+                query_hash=content_hash(query),
+                count=len(hits),
+                details={"limit": limit},
+            )
+        )
         return hits
 
     def search_options(self, recency_half_life_days: float | None = None) -> SearchOptions:
@@ -233,10 +253,16 @@ class MemoryManager(LifecycleMethods):
     async def get(self, requester_id: str, memory_id: str) -> MemoryView:
         ref, access = await self._access(requester_id, memory_id, Action.READ)
         view = await load_memory_view(self._p.store, ref, owner=access.is_owner)
-        await self._audit.append(AuditDraft(
-            agent_id=ref.space.agent_id, action=AuditAction.READ, requester_id=requester_id,
-            memory_id=ref.uuid, count=1 + len(view.facts), visibility=ref.space.visibility.value,
-        ))  # fmt: skip
+        await self._audit.append(
+            AuditDraft(
+                agent_id=ref.space.agent_id,
+                action=AuditAction.READ,
+                requester_id=requester_id,
+                memory_id=ref.uuid,
+                count=1 + len(view.facts),
+                visibility=ref.space.visibility.value,
+            )
+        )
         return view
 
     # -- transitions -------------------------------------------------------------------------------
@@ -259,23 +285,32 @@ class MemoryManager(LifecycleMethods):
         ref = await self._write_target(requester_id, memory_id, Action.PROMOTE)
         checked = await screened_evidence(self._p.firewall, evidence, ref)
         # The evidence is audited as its kind and the hash of its ref (G4: never text).
-        hook = self._hook(ref, requester_id, AuditAction.PROMOTE, {
-            "details": {f"evidence_{checked.kind.value}": 1},
-            "content_hash": content_hash(checked.ref),
-        })  # fmt: skip
+        hook = self._hook(
+            ref,
+            requester_id,
+            AuditAction.PROMOTE,
+            {
+                "details": {f"evidence_{checked.kind.value}": 1},
+                "content_hash": content_hash(checked.ref),
+            },
+        )
         status = await promote(self._p.store, ref, checked, requester_id, hook)
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def quarantine(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.QUARANTINE)
         hook = self._hook(ref, requester_id, AuditAction.QUARANTINE)
-        status = await quarantine(self._p.store, ref, await screened_reason(self._p.firewall, reason), requester_id, hook)
+        status = await quarantine(
+            self._p.store, ref, await screened_reason(self._p.firewall, reason), requester_id, hook
+        )
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def contradict(self, requester_id: str, memory_id: str, reason: str) -> TransitionResult:
         ref = await self._write_target(requester_id, memory_id, Action.WRITE)
         hook = self._hook(ref, requester_id, AuditAction.CONTRADICT)
-        status = await contradict(self._p.store, ref, await screened_reason(self._p.firewall, reason), requester_id, hook)
+        status = await contradict(
+            self._p.store, ref, await screened_reason(self._p.firewall, reason), requester_id, hook
+        )
         return TransitionResult(uuid=ref.uuid, kind=ref.kind.value, status=status)
 
     async def supersede(
@@ -305,7 +340,10 @@ class MemoryManager(LifecycleMethods):
             raise
 
     def _hook(
-        self, ref: ElementRef, requester_id: str, action: AuditAction,
+        self,
+        ref: ElementRef,
+        requester_id: str,
+        action: AuditAction,
         extra: dict[str, Any] | None = None,
-    ) -> TxHook:  # fmt: skip
+    ) -> TxHook:
         return audit_hook(self._audit, ref, requester_id, action, extra)

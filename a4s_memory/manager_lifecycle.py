@@ -97,9 +97,7 @@ class LifecycleMethods:
         """TTL sweep at ``now`` (default: the real clock); ``agent_id`` narrows it (tests)."""
         return await self._life.sweep(now, agent_id)
 
-    async def export_agent(
-        self, requester_id: str, agent_id: str
-    ) -> AsyncIterator[dict[str, Any]]:
+    async def export_agent(self, requester_id: str, agent_id: str) -> AsyncIterator[dict[str, Any]]:
         access = await self._p.registry.authorize(requester_id, agent_id, Action.WRITE)
         async for record in self._life.export_agent(access):
             yield record

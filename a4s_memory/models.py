@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 MAX_METADATA_BYTES: Final = 8192
-# A session id is a handle, not a place for data: bounded charset and length (issue 12 row 9).
+# A session id is a handle, not a place for data: bounded charset and length.
 SESSION_ID_PATTERN: Final = r"^[A-Za-z0-9._:-]{1,128}$"
 
 
@@ -53,7 +53,7 @@ class MemorySource(BaseModel):
 
 
 class AddMemory(BaseModel):
-    """POST /memories. ``category`` (+ ``key``) makes it a seed 001 structured item whose value
+    """POST /memories. ``category`` (+ ``key``) makes it a memory-contract structured item whose value
     is the message text; without it the text becomes an episode for extraction."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -68,7 +68,7 @@ class AddMemory(BaseModel):
     key: str | None = Field(default=None, max_length=128)
     ttl_class: TTLClass | None = None
     session_id: str | None = Field(default=None, max_length=128, pattern=SESSION_ID_PATTERN)
-    pinned: bool = False  # seed 000 G6: a pinned memory has no TTL (docs/lifecycle.md)
+    pinned: bool = False  # G6: a pinned memory has no TTL (docs/lifecycle.md)
     # When the remembered thing happened (e.g. the chat session's date), not when it is written:
     # the episode's valid_at (Graphiti's reference_time). Naive times are read as UTC.
     reference_time: datetime | None = None
@@ -120,5 +120,3 @@ class AddResult(BaseModel):
     decision_id: str
     audit_id: str | None = None
     version: int | None = None  # structured items: the version this write created
-
-

@@ -1,4 +1,4 @@
-"""Response models of the lifecycle operations (issue 5): audit, versions, rollback, sweep,
+"""Response models of the lifecycle operations: audit, versions, rollback, sweep,
 session summary, bulk deletion and import. None of them carries memory content."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The local Neo4j 5.26 server for machines without a Docker engine (CONTRACT §2).
+"""The local Neo4j 5.26 server for machines without a Docker engine (docs/deploy.md).
 
 ``deploy/neo4j-local/`` is a small Maven project that embeds the real Neo4j Community server
 (org.neo4j.test:neo4j-harness) plus Neo4j Browser. This module builds it once (Maven caches what it

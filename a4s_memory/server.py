@@ -1,4 +1,4 @@
-"""The service: REST, A2A and MCP side by side over one MemoryManager (CONTRACT §4, §7).
+"""The service: REST, A2A and MCP side by side over one MemoryManager (docs/api.md, docs/a2a.md).
 
 The three adapters do not know each other. This module assembles them: it builds the one
 :class:`~a4s_memory.identity.Authenticator` (reading the key file once, so a bad file fails at

@@ -1,4 +1,4 @@
-"""Memory spaces (seed 002, CONTRACT §3): every agent owns two Graphiti groups,
+"""Memory spaces (the isolation design, docs/rules.md): every agent owns two Graphiti groups,
 ``agent-{agent_id}-private`` and ``agent-{agent_id}-public``.
 
 Pure functions, no I/O. Anything that names a group goes through :func:`group_id` or
@@ -34,7 +34,7 @@ _GROUP_ID_PATTERN: Final = re.compile(
 
 
 def validate_agent_id(agent_id: object) -> str:
-    """Return ``agent_id`` unchanged if it matches CONTRACT §3, else raise InvalidRequest."""
+    """Return ``agent_id`` unchanged if it matches docs/rules.md, else raise InvalidRequest."""
     if not isinstance(agent_id, str) or not AGENT_ID_PATTERN.fullmatch(agent_id):
         raise InvalidRequest(
             "agent_id must match ^[a-z0-9][a-z0-9_-]{0,62}$",

@@ -1,5 +1,5 @@
-"""The four-axis status of seed 004 plus sensitivity and expiry: what the firewall assigns to a write
-and what the graph layer stores, as CONTRACT §5 properties, on every node and edge it creates.
+"""The four-axis status of the poisoning model plus sensitivity and expiry: what the firewall assigns to a write
+and what the graph layer stores, as docs/rules.md properties, on every node and edge it creates.
 """
 
 from __future__ import annotations
@@ -43,26 +43,30 @@ class MemoryStatus(BaseModel):
     model_config = ConfigDict(frozen=True, validate_by_name=True, serialize_by_alias=True)
 
     truth: TruthStatus = Field(
-        TruthStatus.UNVERIFIED, validation_alias=AliasChoices("truth_status", "truth"),
+        TruthStatus.UNVERIFIED,
+        validation_alias=AliasChoices("truth_status", "truth"),
         serialization_alias="truth_status",
-    )  # fmt: skip
+    )
     retrieval: RetrievalStatus = Field(
-        RetrievalStatus.NORMAL, validation_alias=AliasChoices("retrieval_status", "retrieval"),
+        RetrievalStatus.NORMAL,
+        validation_alias=AliasChoices("retrieval_status", "retrieval"),
         serialization_alias="retrieval_status",
-    )  # fmt: skip
+    )
     security: SecurityStatus = Field(
-        SecurityStatus.CLEAN, validation_alias=AliasChoices("security_status", "security"),
+        SecurityStatus.CLEAN,
+        validation_alias=AliasChoices("security_status", "security"),
         serialization_alias="security_status",
-    )  # fmt: skip
+    )
     freshness: FreshnessStatus = Field(
-        FreshnessStatus.FRESH, validation_alias=AliasChoices("freshness_status", "freshness"),
+        FreshnessStatus.FRESH,
+        validation_alias=AliasChoices("freshness_status", "freshness"),
         serialization_alias="freshness_status",
-    )  # fmt: skip
+    )
     sensitivity: Sensitivity = Sensitivity.INTERNAL
     expires_at: datetime | None = None
 
     def to_properties(self) -> dict[str, Any]:
-        """The CONTRACT §5 property map (names from contract.STATUS_PROPERTIES)."""
+        """The docs/rules.md property map (names from contract.STATUS_PROPERTIES)."""
         return {
             "truth_status": self.truth.value,
             "retrieval_status": self.retrieval.value,

@@ -1,4 +1,4 @@
-"""Telemetry (issue 15 item 7): OpenTelemetry spans and Prometheus metrics, never content.
+"""Telemetry: OpenTelemetry spans and Prometheus metrics, never content.
 
 Spans (``opentelemetry-api``; a no-op until the operator installs an SDK and exporter, e.g. with
 ``opentelemetry-instrument`` or their own ``TracerProvider``):
@@ -33,22 +33,36 @@ from prometheus_client import generate_latest as _generate
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError
 
-__all__ = ["METRICS_CONTENT_TYPE", "REGISTRY", "count_write", "observe_search", "observe_write",
-           "render", "span", "traced"]
+__all__ = [
+    "METRICS_CONTENT_TYPE",
+    "REGISTRY",
+    "count_write",
+    "observe_search",
+    "observe_write",
+    "render",
+    "span",
+    "traced",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 METRICS_CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
 REGISTRY: Final = CollectorRegistry(auto_describe=True)
-_WRITES: Final = Counter("a4s_writes", "Memory writes answered, by stop reason", ["stop_reason"],
-                         registry=REGISTRY)  # fmt: skip
-_WRITE_SECONDS: Final = Histogram("a4s_write_seconds", "Time to answer one memory write",
-                                  registry=REGISTRY)  # fmt: skip
-_SEARCH_SECONDS: Final = Histogram("a4s_search_seconds", "Time to answer one search",
-                                   registry=REGISTRY)  # fmt: skip
-_QUEUE_DEPTH: Final = Gauge("a4s_queue_depth", "Queued and running ingestion jobs (all workers), "
-                            "read from Neo4j at scrape time", registry=REGISTRY)  # fmt: skip
+_WRITES: Final = Counter(
+    "a4s_writes", "Memory writes answered, by stop reason", ["stop_reason"], registry=REGISTRY
+)
+_WRITE_SECONDS: Final = Histogram(
+    "a4s_write_seconds", "Time to answer one memory write", registry=REGISTRY
+)
+_SEARCH_SECONDS: Final = Histogram(
+    "a4s_search_seconds", "Time to answer one search", registry=REGISTRY
+)
+_QUEUE_DEPTH: Final = Gauge(
+    "a4s_queue_depth",
+    "Queued and running ingestion jobs (all workers), read from Neo4j at scrape time",
+    registry=REGISTRY,
+)
 _tracer = trace.get_tracer("a4s_memory")
 
 
@@ -85,6 +99,7 @@ def observe_write() -> Iterator[Callable[[StopReason], None]]:
     :class:`A4SError` escaping the block is counted by its own."""
     started = time.perf_counter()
     with _tracer.start_as_current_span("a4s.write") as current:
+
         def done(reason: StopReason) -> None:
             current.set_attribute("a4s.stop_reason", reason.value)
             _WRITES.labels(reason.value).inc()

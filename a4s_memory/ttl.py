@@ -1,16 +1,16 @@
-"""TTL and freshness (seed 000 G6, seed 001 §2.4 TTL classes, seed 003 tiers). Pure: no I/O.
+"""TTL and freshness (G6, the memory contract TTL classes, the memory spec tiers). Pure: no I/O.
 
 Default TTL per tier and TTL class (docs/lifecycle.md has the table and the reasoning):
 
 =================  ==========  ====================================
 ttl_class          TTL         applies to
 =================  ==========  ====================================
-SHORT              1 day       any memory (seed 001: "session-scoped or very short")
-MEDIUM             30 days     any memory (seed 000 G6 default)
-LONG               365 days    any memory (seed 003 episodicMaxTTL)
-(none), episodic   90 days     free text / chat episodes (seed 003 episodicDefaultTTL)
-(none), semantic   30 days     structured items (seed 000 G6 default TTL)
-pinned             no TTL      any memory (seed 000 G6: permanent until unpinned)
+SHORT              1 day       any memory (the memory contract: "session-scoped or very short")
+MEDIUM             30 days     any memory (G6 default)
+LONG               365 days    any memory (the memory spec episodicMaxTTL)
+(none), episodic   90 days     free text / chat episodes (the memory spec episodicDefaultTTL)
+(none), semantic   30 days     structured items (G6 default TTL)
+pinned             no TTL      any memory (G6: permanent until unpinned)
 =================  ==========  ====================================
 
 A memory is ``fresh`` until 75 % of its TTL has passed, then ``stale`` (still stored, no longer
@@ -44,7 +44,7 @@ class Tier(StrEnum):
     """Seed 003 memory tiers as stored here (working memory is never persisted)."""
 
     EPISODIC = "episodic"  # free text / chat messages -> Graphiti episodes
-    SEMANTIC = "semantic"  # seed 001 structured items (category + key)
+    SEMANTIC = "semantic"  # the memory contract structured items (category + key)
 
 
 CLASS_TTL: Final[dict[TTLClass, timedelta]] = {

@@ -52,6 +52,7 @@ class SecretLevel(StrEnum):
     PROBABLE = "probable"
     POSSIBLE = "possible"
 
+
 class Redaction(BaseModel):
     """One secret replaced by ``[SECRET_REDACTED]``; span is in the ORIGINAL text. No value."""
 
@@ -63,6 +64,7 @@ class Redaction(BaseModel):
     end: int
     level: SecretLevel
 
+
 class Provenance(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -71,8 +73,9 @@ class Provenance(BaseModel):
     written_by: str | None = None
     decision_id: str | None = None
 
+
 class SearchHit(BaseModel):
-    """One result, CONTRACT §4 shape plus ``score`` (the final ranking score, higher is better)
+    """One result, docs/api.md shape plus ``score`` (the final ranking score, higher is better)
     and ``reference_time`` (when the remembered thing happened: the episode's or fact's
     ``valid_at``; entities have none)."""
 
@@ -89,6 +92,7 @@ class SearchHit(BaseModel):
     reference_time: datetime | None = None
     score: float
     provenance: Provenance
+
 
 class GroupIds(BaseModel):
     private: str
@@ -109,7 +113,9 @@ class AddMemoryOut(BaseModel):
     status: MemoryStatus
     redactions: list[Redaction] = Field(default_factory=list)
     audit_id: str = Field(description="the id of the :AuditEvent written in the same transaction")
-    decision_id: str = Field(description="the id of the firewall decision (a4s_decision_id in Neo4j)")
+    decision_id: str = Field(
+        description="the id of the firewall decision (a4s_decision_id in Neo4j)"
+    )
 
     @classmethod
     def from_result(cls, result: AddResult) -> AddMemoryOut:
@@ -131,9 +137,11 @@ def _required(value: str | None, what: str) -> str:
         raise StoreUnavailable(f"the write has no {what}; refusing to acknowledge it")
     return value
 
+
 class SearchResponse(BaseModel):
-    results: list[SearchHit]  # the CONTRACT §4 result shape (plus score)
+    results: list[SearchHit]  # the docs/api.md result shape (plus score)
     stop_reason: StopReason = StopReason.SUCCESS_READ
+
 
 class FactView(BaseModel):
     uuid: str
@@ -162,6 +170,7 @@ class MemoryView(BaseModel):
     facts: list[FactView] = Field(default_factory=list)
     stop_reason: StopReason = StopReason.SUCCESS_READ
 
+
 class TransitionResult(BaseModel):
     uuid: str
     kind: str
@@ -177,7 +186,9 @@ class DeleteResult(BaseModel):
     scrubbed_summaries: int = 0
     audit_id: str | None = None
 
+
 MAX_BATCH_ITEMS: Final = 100
+
 
 class BatchItemResult(BaseModel):
     """One item's answer, at its index in the request."""
@@ -197,21 +208,35 @@ class BatchItemResult(BaseModel):
 
     @classmethod
     def of_result(cls, index: int, result: AddResult) -> BatchItemResult:
-        return cls(index=index, stored=True, stop_reason=result.stop_reason,
-                   memory_id=result.memory_id, group_id=result.group_id, status=result.status,
-                   redactions=list(result.redactions), audit_id=result.audit_id,
-                   decision_id=result.decision_id)  # fmt: skip
+        return cls(
+            index=index,
+            stored=True,
+            stop_reason=result.stop_reason,
+            memory_id=result.memory_id,
+            group_id=result.group_id,
+            status=result.status,
+            redactions=list(result.redactions),
+            audit_id=result.audit_id,
+            decision_id=result.decision_id,
+        )
 
     @classmethod
     def of_error(cls, index: int, error: A4SError) -> BatchItemResult:
-        return cls(index=index, stored=False, stop_reason=error.stop_reason,
-                   error_code=error.error_code, detail=error.detail, suggestion=error.suggestion)
+        return cls(
+            index=index,
+            stored=False,
+            stop_reason=error.stop_reason,
+            error_code=error.error_code,
+            detail=error.detail,
+            suggestion=error.suggestion,
+        )
 
 
 class BatchResult(BaseModel):
     results: list[BatchItemResult]
     stored: int
     refused: int
+
 
 class JobAccepted(BaseModel):
     """202 to POST /memories in queue mode: the firewall accepted the write (``stop_reason`` and

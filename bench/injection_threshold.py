@@ -1,4 +1,4 @@
-"""The learned layer at several thresholds, on data not used to choose them (issue 14).
+"""The learned layer at several thresholds, on data not used to choose them.
 
     .venv/bin/python bench/injection_threshold.py
 
@@ -30,8 +30,10 @@ def main() -> None:
     test = [it for it in items if it.split == "test"]
     scores = {id(it): score(training.gate_text(it.text)) for it in test}
     raw = json.loads(CORPUS.read_text(encoding="utf-8"))
-    dialogs = {cid: [score(f"{t.speaker} (user): {t.text}") for t in parse(obj, cid).turns]
-               for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)}  # fmt: skip
+    dialogs = {
+        cid: [score(f"{t.speaker} (user): {t.text}") for t in parse(obj, cid).turns]
+        for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)
+    }
     tune_max = max(max(dialogs[26]), max(dialogs[30]))
     print(f"highest model score on the tuning dialogs 26, 30: {tune_max:.3f}")
     attacks = [it for it in test if it.y]
@@ -39,13 +41,17 @@ def main() -> None:
     chat = [it for it in test if not it.y and it.corpus in training.CHAT]
     held = [s for cid in (41, 42, 43) for s in dialogs[cid]]
     for thr in THRESHOLDS:
+
         def caught(group: list[training.Item], t: float = thr) -> float:
             return sum(1 for it in group if it.rules_reject or scores[id(it)] >= t) / len(group)
+
         fp = sum(1 for it in chat if scores[id(it)] >= thr)
         dialog_fp = sum(1 for s in held if s >= thr)
-        print(f"threshold {thr:.2f}: recall (rules+model) all {caught(attacks):.3f}, "
-              f"not harmless alone {caught(directive):.3f} | test chat FP {fp}/{len(chat)} | "
-              f"hold-out dialog turns FP {dialog_fp}/{len(held)}")
+        print(
+            f"threshold {thr:.2f}: recall (rules+model) all {caught(attacks):.3f}, "
+            f"not harmless alone {caught(directive):.3f} | test chat FP {fp}/{len(chat)} | "
+            f"hold-out dialog turns FP {dialog_fp}/{len(held)}"
+        )
 
 
 if __name__ == "__main__":

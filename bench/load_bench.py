@@ -76,8 +76,11 @@ class LoadStats:
 def settings_for_load(base: Settings) -> Settings:
     """Loopback demo auth (the X-Requester-Id header is trusted) and no write quota in the way
     (all clients write as one requester; the quota is measured elsewhere)."""
-    update = {"auth_mode": AuthMode.TRUSTED_HEADER, "host": "127.0.0.1",
-              "write_quota_per_minute": 0.0}  # fmt: skip
+    update = {
+        "auth_mode": AuthMode.TRUSTED_HEADER,
+        "host": "127.0.0.1",
+        "write_quota_per_minute": 0.0,
+    }
     return base.model_copy(update=update)
 
 
@@ -149,10 +152,12 @@ async def verify_acked(store: Neo4jStore, stats: LoadStats) -> dict[str, int]:
 async def cleanup(store: Neo4jStore, cfg: LoadConfig) -> None:
     agents = [cfg.agent(i) for i in range(cfg.clients)]
     groups = [g for a in agents for g in spaces_of(a).values()]
-    while (await store.execute(
-        "MATCH (n) WHERE n.group_id IN $g WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS c",
-        {"g": groups},
-    ))[0]["c"]:  # fmt: skip
+    while (
+        await store.execute(
+            "MATCH (n) WHERE n.group_id IN $g WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS c",
+            {"g": groups},
+        )
+    )[0]["c"]:
         pass
     await store.execute(
         "MATCH (n) WHERE (n:Agent OR n:AuditEvent OR n:AuditHead) AND n.agent_id IN $a "
@@ -165,8 +170,12 @@ def _pct(ms: list[float]) -> dict[str, float]:
     if len(ms) < 2:
         return {"n": len(ms)}
     cuts = statistics.quantiles(ms, n=100, method="inclusive")
-    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 1),
-            "p95_ms": round(cuts[94], 1), "p99_ms": round(cuts[98], 1)}  # fmt: skip
+    return {
+        "n": len(ms),
+        "p50_ms": round(statistics.median(ms), 1),
+        "p95_ms": round(cuts[94], 1),
+        "p99_ms": round(cuts[98], 1),
+    }
 
 
 def summarize(stats: LoadStats, presence: dict[str, int]) -> dict[str, Any]:
@@ -204,9 +213,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     result = asyncio.run(_main(args))
-    report = {"benchmark": "load", "clients": args.clients, "bounded_seconds": args.seconds,
-              "max_requests": args.max_requests, "machine": platform.platform(),
-              "cpus": os.cpu_count(), "python": platform.python_version(), **result}  # fmt: skip
+    report = {
+        "benchmark": "load",
+        "clients": args.clients,
+        "bounded_seconds": args.seconds,
+        "max_requests": args.max_requests,
+        "machine": platform.platform(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        **result,
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))

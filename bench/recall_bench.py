@@ -1,4 +1,4 @@
-"""Retrieval quality on LoCoMo (issue 13): ``POST /memories/search`` vs BM25 over the same turns.
+"""Retrieval quality on LoCoMo: ``POST /memories/search`` vs BM25 over the same turns.
 
     .venv/bin/python bench/recall_bench.py                       # all five dev conversations
     .venv/bin/python bench/recall_bench.py --conversations 26,30 # the tuning split only
@@ -86,7 +86,9 @@ class _Counter:
         self.n += n
         if time.monotonic() - self._last > 5 or self.n == self.total:
             self._last = time.monotonic()
-            print(f"\r{self.label}: {self.n}/{self.total} turns", end="", file=sys.stderr, flush=True)
+            print(
+                f"\r{self.label}: {self.n}/{self.total} turns", end="", file=sys.stderr, flush=True
+            )
 
     def close(self) -> None:
         print(file=sys.stderr)
@@ -99,9 +101,9 @@ async def in_process(settings: Settings) -> AsyncIterator[httpx.ASGITransport]:
         yield httpx.ASGITransport(app=manager.app)
 
 
-async def ingest(client: AsyncMemoryClient, agent: str, conv: Conversation, bar: Any) -> tuple[
-    dict[str, str], dict[str, int]
-]:
+async def ingest(
+    client: AsyncMemoryClient, agent: str, conv: Conversation, bar: Any
+) -> tuple[dict[str, str], dict[str, int]]:
     """Write every turn; returns (memory id -> dia_id, rejections by stop reason)."""
     memories: dict[str, str] = {}
     rejected: dict[str, int] = {}
@@ -120,8 +122,9 @@ async def ingest(client: AsyncMemoryClient, agent: str, conv: Conversation, bar:
     return memories, rejected
 
 
-async def ask(client: AsyncMemoryClient, agent: str, conv: Conversation,
-              memories: dict[str, str]) -> tuple[Scores, list[float]]:  # fmt: skip
+async def ask(
+    client: AsyncMemoryClient, agent: str, conv: Conversation, memories: dict[str, str]
+) -> tuple[Scores, list[float]]:
     scores, latencies = Scores(), []
     for q in conv.questions:
         started = time.perf_counter()
@@ -132,16 +135,22 @@ async def ask(client: AsyncMemoryClient, agent: str, conv: Conversation,
     return scores, latencies
 
 
-async def direct_latency(store: Neo4jStore, settings: Settings, agent: str,
-                         conv: Conversation) -> list[float]:  # fmt: skip
+async def direct_latency(
+    store: Neo4jStore, settings: Settings, agent: str, conv: Conversation
+) -> list[float]:
     """``policy_search`` alone (the owner's two spaces, default policy): no HTTP, no audit write."""
     embedder = cast(SizedEmbedder, build_embedder(settings))
     groups = list(spaces_of(agent).values())
     out = []
     for q in conv.questions:
         started = time.perf_counter()
-        await policy_search(store, embedder, SearchRequest(query=q.text, group_ids=groups,
-                            policy=ContextPolicy.default(), limit=LIMIT))  # fmt: skip
+        await policy_search(
+            store,
+            embedder,
+            SearchRequest(
+                query=q.text, group_ids=groups, policy=ContextPolicy.default(), limit=LIMIT
+            ),
+        )
         out.append((time.perf_counter() - started) * 1000)
     return out
 
@@ -160,8 +169,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.quick:
         convs = [Conversation(c.cid, c.turns, c.questions[:40]) for c in convs]
     base = Settings.from_env()
-    settings = base.model_copy(update={"auth_mode": AuthMode.TRUSTED_HEADER,
-                                       "write_quota_per_minute": 0.0})  # fmt: skip
+    settings = base.model_copy(
+        update={"auth_mode": AuthMode.TRUSTED_HEADER, "write_quota_per_minute": 0.0}
+    )
     run_id = uuid.uuid4().hex[:8]
     owner, agents = f"recall-owner-{run_id}", {c.cid: f"recall-{run_id}-c{c.cid}" for c in convs}
     per: dict[int, dict[str, Any]] = {}
@@ -183,22 +193,31 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     for conv, (memories, rejected) in zip(convs, done, strict=True):
                         scores, ms = await ask(me, agents[conv.cid], conv, memories)
                         bm25 = Scores()
-                        for ranked, q in zip(bm25_rankings(conv, LIMIT), conv.questions, strict=True):
+                        for ranked, q in zip(
+                            bm25_rankings(conv, LIMIT), conv.questions, strict=True
+                        ):
                             bm25.add(ranked, q.evidence)
-                        per[conv.cid] = {"turns": len(conv.turns), "stored": len(memories),
-                                         "rejected": rejected, "scores": scores, "bm25": bm25,
-                                         "latency": ms,
-                                         "direct": await direct_latency(
-                                             store, settings, agents[conv.cid], conv),
-                                         "stranger_private_hits": await stranger_hits(
-                                             other, agents[conv.cid], conv)}  # fmt: skip
+                        per[conv.cid] = {
+                            "turns": len(conv.turns),
+                            "stored": len(memories),
+                            "rejected": rejected,
+                            "scores": scores,
+                            "bm25": bm25,
+                            "latency": ms,
+                            "direct": await direct_latency(store, settings, agents[conv.cid], conv),
+                            "stranger_private_hits": await stranger_hits(
+                                other, agents[conv.cid], conv
+                            ),
+                        }
         finally:
             if not args.keep:
                 await remove_agents(store, *agents.values())
     return _report(per, ingest_s, args)
 
 
-def _split(per: dict[int, dict[str, Any]], cids: tuple[int, ...] | list[int]) -> dict[str, Any] | None:
+def _split(
+    per: dict[int, dict[str, Any]], cids: tuple[int, ...] | list[int]
+) -> dict[str, Any] | None:
     chosen = [per[c] for c in cids if c in per]
     if not chosen:
         return None
@@ -209,33 +228,52 @@ def _split(per: dict[int, dict[str, Any]], cids: tuple[int, ...] | list[int]) ->
         direct.extend(entry["direct"])
     a, b = mine.summary(), bm25.summary()
     ratio = round(a["recall_at_10"] / b["recall_at_10"], 3) if b.get("recall_at_10") else None
-    return {"conversations": [c for c in cids if c in per], "a4s": a, "bm25": b,
-            "recall_ratio_vs_bm25": ratio, "search_latency": percentiles(ms),
-            "policy_search_latency": percentiles(direct),
-            "stranger_private_hits": sum(e["stranger_private_hits"] for e in chosen)}  # fmt: skip
-
-
-def _report(per: dict[int, dict[str, Any]], ingest_s: float, args: argparse.Namespace) -> dict[str, Any]:
-    splits = {name: s for name, cids in (("tune", TUNE), ("holdout", HOLDOUT), ("all", sorted(per)))
-              if (s := _split(per, cids)) is not None}  # fmt: skip
     return {
-        "benchmark": "recall", "quick": args.quick, "limit": LIMIT,
+        "conversations": [c for c in cids if c in per],
+        "a4s": a,
+        "bm25": b,
+        "recall_ratio_vs_bm25": ratio,
+        "search_latency": percentiles(ms),
+        "policy_search_latency": percentiles(direct),
+        "stranger_private_hits": sum(e["stranger_private_hits"] for e in chosen),
+    }
+
+
+def _report(
+    per: dict[int, dict[str, Any]], ingest_s: float, args: argparse.Namespace
+) -> dict[str, Any]:
+    splits = {
+        name: s
+        for name, cids in (("tune", TUNE), ("holdout", HOLDOUT), ("all", sorted(per)))
+        if (s := _split(per, cids)) is not None
+    }
+    return {
+        "benchmark": "recall",
+        "quick": args.quick,
+        "limit": LIMIT,
         "reference_time_sent": _HAS_REFERENCE_TIME,
         "turns": sum(e["turns"] for e in per.values()),
         "stored": sum(e["stored"] for e in per.values()),
         "ingest_seconds": round(ingest_s, 1),
         "splits": splits,
-        "per_conversation": {str(c): _split(per, [c]) | {"rejected": e["rejected"]}  # type: ignore[operator]
-                             for c, e in per.items()},
-        "machine": platform.platform(), "cpus": os.cpu_count(), "python": platform.python_version(),
-    }  # fmt: skip
+        "per_conversation": {
+            str(c): _split(per, [c]) | {"rejected": e["rejected"]}  # type: ignore[operator]
+            for c, e in per.items()
+        },
+        "machine": platform.platform(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+    }
 
 
 def _table(report: dict[str, Any]) -> str:
-    lines = ["split      questions  a4s R@10  cover  MRR    | BM25 R@10  cover  MRR    | ratio"
-             "  client p50/p95  policy_search p50/p95  stranger"]
+    lines = [
+        "split      questions  a4s R@10  cover  MRR    | BM25 R@10  cover  MRR    | ratio"
+        "  client p50/p95  policy_search p50/p95  stranger"
+    ]
     rows = [(n, s) for n, s in report["splits"].items()] + [
-        (f"conv {c}", s) for c, s in report["per_conversation"].items()]
+        (f"conv {c}", s) for c, s in report["per_conversation"].items()
+    ]
     for name, s in rows:
         a, b, lat, dl = s["a4s"], s["bm25"], s["search_latency"], s["policy_search_latency"]
         lines.append(
@@ -250,8 +288,11 @@ def _table(report: dict[str, Any]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--conversations", default=",".join(map(str, CONVERSATION_IDS)),
-                        help="comma-separated LoCoMo ids out of 26,30,41,42,43")
+    parser.add_argument(
+        "--conversations",
+        default=",".join(map(str, CONVERSATION_IDS)),
+        help="comma-separated LoCoMo ids out of 26,30,41,42,43",
+    )
     parser.add_argument("--quick", action="store_true", help="conversation 30, first 40 questions")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--keep", action="store_true", help="keep the agents afterwards")
@@ -265,8 +306,10 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
     print(_table(report))
-    print(f"ingested {report['stored']}/{report['turns']} turns in {report['ingest_seconds']} s; "
-          f"JSON: {args.out}")
+    print(
+        f"ingested {report['stored']}/{report['turns']} turns in {report['ingest_seconds']} s; "
+        f"JSON: {args.out}"
+    )
 
 
 if __name__ == "__main__":

@@ -17,9 +17,11 @@ from typing import Any, Final
 
 from rank_bm25 import BM25Okapi
 
-CORPUS: Final = Path(__file__).resolve().parents[1].parent / "shared/corpora/locomo_dev_conversations.json"
+CORPUS: Final = (
+    Path(__file__).resolve().parents[1].parent / "shared/corpora/locomo_dev_conversations.json"
+)
 CONVERSATION_IDS: Final = (26, 30, 41, 42, 43)  # file order (corpora/README.md)
-TUNE: Final = (26, 30)       # the only conversations ranking was tuned on
+TUNE: Final = (26, 30)  # the only conversations ranking was tuned on
 HOLDOUT: Final = (41, 42, 43)
 CATEGORIES: Final = frozenset({1, 2, 3, 4})  # 5 is adversarial (no evidence to find)
 _SESSION: Final = re.compile(r"^session_(\d+)$")
@@ -76,7 +78,12 @@ def _evidence(raw: list[Any]) -> frozenset[str]:
 def parse(raw: dict[str, Any], cid: int) -> Conversation:
     sessions = sorted(int(m.group(1)) for k in raw if (m := _SESSION.match(k)))
     turns = [
-        Turn(str(t["dia_id"]), str(t["speaker"]), _turn_text(t), session_time(raw.get(f"session_{n}_date_time")))
+        Turn(
+            str(t["dia_id"]),
+            str(t["speaker"]),
+            _turn_text(t),
+            session_time(raw.get(f"session_{n}_date_time")),
+        )
         for n in sessions
         for t in raw[f"session_{n}"]
         if _turn_text(t)
@@ -124,8 +131,11 @@ class Scores:
         self.reciprocal.append(1.0 / first if first else 0.0)
 
     def merged(self, other: Scores) -> Scores:
-        return Scores(self.hits + other.hits, self.coverage + other.coverage,
-                      self.reciprocal + other.reciprocal)  # fmt: skip
+        return Scores(
+            self.hits + other.hits,
+            self.coverage + other.coverage,
+            self.reciprocal + other.reciprocal,
+        )
 
     def summary(self) -> dict[str, float]:
         n = len(self.coverage)

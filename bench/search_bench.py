@@ -107,8 +107,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         print(f"seeding: {json.dumps(seeding)}", flush=True)
         try:
             if not data.complete:
-                return {"seeding": seeding, "measured": False,
-                        "note": "seeding exceeded --seed-budget; no latency measured"}  # fmt: skip
+                return {
+                    "seeding": seeding,
+                    "measured": False,
+                    "note": "seeding exceeded --seed-budget; no latency measured",
+                }
             return {"seeding": seeding, **await measure(store, graphiti, data, args, rng)}
         finally:
             if not args.keep:
@@ -137,12 +140,18 @@ async def measure(
         sink = timings if i >= 5 else {k: [] for k in timings}  # first 5: warm-up, not counted
         await _timed(
             policy_search(
-                store, EMBEDDER, SearchRequest(query=text, group_ids=groups, policy=FACTS_ONLY, limit=10)
+                store,
+                EMBEDDER,
+                SearchRequest(query=text, group_ids=groups, policy=FACTS_ONLY, limit=10),
             ),
             sink["policy_facts"],
         )
         await _timed(
-            policy_search(store, EMBEDDER, SearchRequest(query=text, group_ids=groups, policy=DEFAULT, limit=10)),
+            policy_search(
+                store,
+                EMBEDDER,
+                SearchRequest(query=text, group_ids=groups, policy=DEFAULT, limit=10),
+            ),
             sink["policy_all"],
         )
         await _timed(
@@ -177,7 +186,9 @@ async def recall(store: Neo4jStore, graphiti: Graphiti, data: Seeded) -> dict[st
     for word, eligible in data.probes.items():
         hits = await _timed(
             policy_search(
-                store, EMBEDDER, SearchRequest(query=word, group_ids=groups, policy=FACTS_ONLY, limit=10)
+                store,
+                EMBEDDER,
+                SearchRequest(query=word, group_ids=groups, policy=FACTS_ONLY, limit=10),
             ),
             ms["policy_search"],
         )

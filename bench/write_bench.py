@@ -7,7 +7,7 @@ MemoryManager has no batch write, so the "batched" figure is CONCURRENT writes: 
 ``MemoryManager.add`` calls in flight, each one a full write (access decision, firewall, status
 ledger, version, audit event, one commit). Four arms in the same run, on the same items:
 
-* ``layer_sequential`` / ``layer_concurrent``: ``MemoryManager.add`` of seed 001 items
+* ``layer_sequential`` / ``layer_concurrent``: ``MemoryManager.add`` of the memory contract items
   (category PREFERENCE, distinct keys, spread over ``--agents`` agents);
 * ``graphiti_sequential`` / ``graphiti_concurrent``: ``Graphiti.add_triplet`` of the same
   (subject, fact, key) triplets on the same offline Graphiti instance and embedder, nothing else.

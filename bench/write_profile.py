@@ -1,4 +1,4 @@
-"""Profile single writes (issue 15 item 5): Neo4j round trips and time per stage, offline mode.
+"""Profile single writes: Neo4j round trips and time per stage, offline mode.
 
     .venv/bin/python bench/write_profile.py                 # 20 free-text + 20 structured writes
     .venv/bin/python bench/write_profile.py --writes 50 --batch 20
@@ -7,7 +7,7 @@ Every query the process sends is counted where it leaves the neo4j driver (``exe
 ``session.run``, ``tx.run``; one BEGIN+COMMIT per explicit transaction counted apart) and
 attributed to the innermost a4s_memory / graphiti_core function that sent it. Stage times come
 from wrapping the write path's stages. Free text: one chat turn per write (as recall_bench
-writes them); structured: a seed 001 PREFERENCE item whose key was never written before.
+writes them); structured: a memory-contract PREFERENCE item whose key was never written before.
 ``--batch`` also profiles ``add_many`` of that many turns (round trips per item).
 Not run by ``make bench`` (it is a diagnostic); the figures are in docs/benchmarks.md.
 """
@@ -67,8 +67,12 @@ class Recorder:
         self.by_stage[_stage.get()] += 1
         for frame in reversed(traceback.extract_stack(limit=40)[:-2]):
             name = frame.filename
-            if ("/neo4j/" in name or name.endswith("write_profile.py")
-                    or "graphiti_core/driver/" in name or name.endswith("store/db.py")):
+            if (
+                "/neo4j/" in name
+                or name.endswith("write_profile.py")
+                or "graphiti_core/driver/" in name
+                or name.endswith("store/db.py")
+            ):
                 continue
             if "graphiti_core" in name or "a4s_memory" in name:
                 module = name.split("site-packages/")[-1].split("/a4s_memory/")[-1]
@@ -171,8 +175,11 @@ def _instrument(manager: MemoryManager) -> None:
 
 
 def _stats(values: list[float]) -> dict[str, float]:
-    return {"n": len(values), "p50_ms": round(statistics.median(values), 2),
-            "mean_ms": round(statistics.fmean(values), 2)}  # fmt: skip
+    return {
+        "n": len(values),
+        "p50_ms": round(statistics.median(values), 2),
+        "mean_ms": round(statistics.fmean(values), 2),
+    }
 
 
 async def _profile(label: str, writes: int, call: Callable[[int], Any]) -> dict[str, Any]:
@@ -193,8 +200,9 @@ async def _profile(label: str, writes: int, call: Callable[[int], Any]) -> dict[
         "transactions_per_write": round(REC.transactions / per, 2),
         "by_stage_per_write": {k: round(v / per, 2) for k, v in REC.by_stage.most_common()},
         "by_function_per_write": {k: round(v / per, 2) for k, v in REC.queries.most_common()},
-        "query_ms_per_write": {k: round(v / per, 1) for k, v in
-                               sorted(REC.query_ms.items(), key=lambda kv: -kv[1])},
+        "query_ms_per_write": {
+            k: round(v / per, 1) for k, v in sorted(REC.query_ms.items(), key=lambda kv: -kv[1])
+        },
         "stage_ms": {k: _stats(v) for k, v in REC.stage_ms.items()},
     }
 
@@ -215,16 +223,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
             def turn(agent_id: str, i: int) -> dict[str, Any]:
                 t = turns[i % len(turns)]
-                return {"agent_id": agent_id, "source": {"type": "user_message"},
-                        "messages": [{"role": "user", "name": t.speaker, "content": t.text}],
-                        **({"reference_time": t.when.isoformat()} if t.when else {})}
+                return {
+                    "agent_id": agent_id,
+                    "source": {"type": "user_message"},
+                    "messages": [{"role": "user", "name": t.speaker, "content": t.text}],
+                    **({"reference_time": t.when.isoformat()} if t.when else {}),
+                }
 
             def text(i: int) -> Any:
                 return manager.add(OWNER, turn(agent, i))
 
             def item(i: int) -> Any:
-                body = {"agent_id": agent, "category": "PREFERENCE", "key": f"tool_{tag}_{i}",
-                        "messages": f"The user prefers tool number {i} for task family {tag}."}
+                body = {
+                    "agent_id": agent,
+                    "category": "PREFERENCE",
+                    "key": f"tool_{tag}_{i}",
+                    "messages": f"The user prefers tool number {i} for task family {tag}.",
+                }
                 return manager.add(OWNER, body)
 
             for i in range(3):  # warm-up: pool, caches, code paths
@@ -238,8 +253,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     return await manager.add_many(OWNER, items)
 
                 report = await _profile("batch", 1, batch)
-                report["round_trips_per_item"] = round(report["round_trips_per_write"] / args.batch, 2)
-                report["transactions_per_item"] = round(report["transactions_per_write"] / args.batch, 2)
+                report["round_trips_per_item"] = round(
+                    report["round_trips_per_write"] / args.batch, 2
+                )
+                report["transactions_per_item"] = round(
+                    report["transactions_per_write"] / args.batch, 2
+                )
                 out["batch"] = report
         finally:
             await remove_agents(store, agent, batch_agent)

@@ -1,4 +1,4 @@
-"""Shared fixtures. Integration tests get a real Neo4j 5.26, found as CONTRACT §2 says:
+"""Shared fixtures. Integration tests get a real Neo4j 5.26, found as docs/deploy.md says:
 
 1. ``NEO4J_URI`` (+ ``NEO4J_USER``, ``NEO4J_PASSWORD``) when set;
 2. else a testcontainers ``Neo4jContainer("neo4j:5.26-community")`` when a Docker daemon answers;

@@ -1,4 +1,4 @@
-"""The A2A read adapter (CONTRACT §7): agent card + JSON-RPC, public-space search only."""
+"""The A2A read adapter (docs/a2a.md): agent card + JSON-RPC, public-space search only."""
 
 from a4s_memory.a2a.card import SKILL_ID, build_agent_card
 from a4s_memory.a2a.executor import PUBLIC_ONLY, PublicSearchExecutor

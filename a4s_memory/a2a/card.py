@@ -1,5 +1,5 @@
 """The agent card (A2A protocol 1.0): one skill, ``search_public_memory``, and the security schemes
-the server enforces (CONTRACT §4, §7).
+the server enforces (docs/api.md, docs/a2a.md).
 
 The card is built per request: its interface URL is the base URL the peer used, and its security
 requirement follows the auth mode (token mode: ``X-Requester-Id`` *and* a bearer key; trusted-header
@@ -71,7 +71,9 @@ def _security(auth_mode: AuthMode) -> tuple[dict[str, SecurityScheme], list[Secu
     return schemes, [SecurityRequirement(schemes=required)]
 
 
-def build_agent_card(base_url: str, auth_mode: AuthMode, rpc_path: str = DEFAULT_RPC_PATH) -> AgentCard:
+def build_agent_card(
+    base_url: str, auth_mode: AuthMode, rpc_path: str = DEFAULT_RPC_PATH
+) -> AgentCard:
     """The card for a server reachable at ``base_url`` (scheme://host[:port], no trailing slash)."""
     schemes, requirements = _security(auth_mode)
     skill = AgentSkill(

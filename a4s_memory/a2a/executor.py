@@ -51,7 +51,7 @@ MAX_LIMIT: Final = 50
 MAX_QUERY_CHARS: Final = 2000
 
 PUBLIC_ONLY: Final = ContextPolicy(visibilities=frozenset({Visibility.PUBLIC}))
-"""The default context policy narrowed to the public space (CONTRACT §5, §7)."""
+"""The default context policy narrowed to the public space (docs/rules.md, docs/a2a.md)."""
 
 
 class RequesterUser(User):
@@ -120,8 +120,11 @@ def jsonrpc_error(wire: WireError) -> A2AError:
     """A memory-layer error as an A2A JSON-RPC error: the service's fault (5xx, e.g. Neo4j down) is
     an internal error (-32603), anything else the caller's (-32602 invalid params). The data carries
     the wire fields (string values: A2A error metadata is a string map)."""
-    data = {"status": str(wire.status), "stop_reason": wire.stop_reason.value,
-            "error_code": wire.error_code}  # fmt: skip
+    data = {
+        "status": str(wire.status),
+        "stop_reason": wire.stop_reason.value,
+        "error_code": wire.error_code,
+    }
     if wire.suggestion:
         data["suggestion"] = wire.suggestion
     if wire.status >= 500:

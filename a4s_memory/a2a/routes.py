@@ -1,4 +1,4 @@
-"""The A2A routes: the agent card and the JSON-RPC endpoint (CONTRACT §7).
+"""The A2A routes: the agent card and the JSON-RPC endpoint (docs/a2a.md).
 
 a2a-sdk 1.x ships route factories instead of app wrappers, and it does not enforce the card's
 security schemes. So the JSON-RPC route built by :func:`a2a.server.routes.create_jsonrpc_routes`
@@ -103,7 +103,9 @@ def _guarded(dispatch: Endpoint, authenticator: Authenticator, refuse: Refuse) -
             return refuse(err)
         method, request_id = await _method_of(request)
         if method is not None and method not in ALLOWED_METHODS:
-            error = MethodNotFoundError(message=f"{method} is not offered: this agent only answers messages")
+            error = MethodNotFoundError(
+                message=f"{method} is not offered: this agent only answers messages"
+            )
             return JSONResponse(build_error_response(request_id, error))
         setattr(request.state, _REQUESTER_KEY, requester.requester_id)
         return await dispatch(request)
@@ -140,7 +142,9 @@ def a2a_routes(
             methods=["GET"],
         ),
     ]
-    for route in create_jsonrpc_routes(handler, rpc_path, context_builder=RequesterContextBuilder()):
+    for route in create_jsonrpc_routes(
+        handler, rpc_path, context_builder=RequesterContextBuilder()
+    ):
         if not isinstance(route, Route):
             raise TypeError("unexpected route type from a2a-sdk")
         endpoint = _guarded(route.endpoint, authenticator, refuse)

@@ -1,1 +1,1 @@
-"""The HTTP API (CONTRACT §4)."""
+"""The HTTP API (docs/api.md)."""

@@ -1,4 +1,4 @@
-"""The REST application factory (CONTRACT §4). :func:`a4s_memory.server.create_app` builds the whole
+"""The REST application factory (docs/api.md). :func:`a4s_memory.server.create_app` builds the whole
 service: this REST app with the A2A and MCP adapters mounted beside it.
 
 Settings are passed in (read from the environment once, by the caller); nothing here reads the
@@ -118,7 +118,10 @@ def _use_one_error_shape_in_openapi(app: FastAPI) -> None:
                         content["schema"] = error_ref
                 responses.setdefault(
                     "default",
-                    {"description": "Error", "content": {"application/json": {"schema": error_ref}}},
+                    {
+                        "description": "Error",
+                        "content": {"application/json": {"schema": error_ref}},
+                    },
                 )
         for name in ("HTTPValidationError", "ValidationError"):
             components.pop(name, None)

@@ -146,7 +146,11 @@ class BodySizeLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body_message: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        body_message: Message = {
+            "type": "http.request",
+            "body": b"".join(chunks),
+            "more_body": False,
+        }
         await self.app(scope, _replay([body_message], receive), send)
 
     async def _reject(self, send: Send) -> None:
@@ -186,7 +190,9 @@ class RequestDeadline:
                 await self.app(scope, receive, tracking_send)
         except TimeoutError:
             logger.warning(
-                "request exceeded its %.0f s deadline [request %s]", self.seconds, current_request_id()
+                "request exceeded its %.0f s deadline [request %s]",
+                self.seconds,
+                current_request_id(),
             )
             if not started:
                 err = StoreUnavailable(

@@ -1,4 +1,4 @@
-"""HTTP request and response models (CONTRACT §4). Facade models from :mod:`a4s_memory.models` are
+"""HTTP request and response models (docs/api.md). Facade models from :mod:`a4s_memory.models` are
 reused where the wire shape is the same (``AddMemory``, ``MemoryView``, ``TransitionResult``,
 ``DeleteResult``); the rest are defined here. Shared by the server and :mod:`a4s_memory.client`.
 """
@@ -40,7 +40,7 @@ _ID = r"^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,127}$"
 
 
 class ErrorBody(BaseModel):
-    """Every error answer: CONTRACT §4's ``{stop_reason, detail}`` plus program and people hints."""
+    """Every error answer: docs/api.md's ``{stop_reason, detail}`` plus program and people hints."""
 
     stop_reason: StopReason
     detail: str

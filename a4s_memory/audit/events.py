@@ -1,4 +1,4 @@
-"""Audit events (seed 000 G4, seed 003 "Audit Requirements"): what one event holds and how it is
+"""Audit events (G4, the memory spec "Audit Requirements"): what one event holds and how it is
 hashed. Pure: no I/O.
 
 An event never holds memory content, a secret or a query: only ids, hashes (``sha256:...``),
@@ -39,7 +39,7 @@ GENESIS_HASH: Final = "sha256:" + "0" * 64
 
 def session_ref(agent_id: str, session_id: str) -> str:
     """What the audit log and the ledger store for a client-chosen session id: a hash scoped by the
-    agent, never the id itself (issue 12 row 9: an id may carry a secret). Deterministic, so the
+    agent, never the id itself (an id may carry a secret). Deterministic, so the
     session summary and the G5 gate find the session's events again."""
     digest = hashlib.sha256(f"{agent_id}\x00{session_id}".encode()).hexdigest()
     return f"session:{digest[:40]}"
@@ -66,7 +66,7 @@ class AuditAction(StrEnum):
     TTL_TRANSITION = "ttl_transition"
     EXPORT = "export"
     IMPORT = "import"
-    # issue 9 (a4s_memory.sentinels): anomaly alerts, incidents, probe runs
+    # sentinels and probes (a4s_memory.sentinels): anomaly alerts, incidents, probe runs
     SENTINEL_ALERT = "sentinel_alert"
     INCIDENT = "incident"
     PROBE = "probe"
@@ -80,7 +80,9 @@ class ValidationResult(StrEnum):
 
 def iso_ms(moment: datetime) -> str:
     """G4 timestamp: UTC, millisecond precision, ``Z`` (fixed width, so it sorts as text)."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    return (
+        moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    )
 
 
 def content_hash(text: str) -> str:
@@ -88,7 +90,7 @@ def content_hash(text: str) -> str:
 
 
 class _G4Metadata(BaseModel):
-    """The seed 000 G4 metadata an event may carry: ids, hashes, counts and codes, never text."""
+    """G4 metadata an event may carry: ids, hashes, counts and codes, never text."""
 
     requester_id: str | None = None
     session_id: str | None = None
@@ -113,7 +115,7 @@ class _G4Metadata(BaseModel):
 
 class AuditDraft(_G4Metadata):
     """What a caller states about one operation; the chain adds event_id, seq and the hashes.
-    Field names follow seed 000 G4 (``field`` = the seed 001 category of a structured item)."""
+    Field names follow G4 (``field`` = the memory contract category of a structured item)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -1,1 +1,1 @@
-"""The ``a4s-memory`` command line (CONTRACT §6)."""
+"""The ``a4s-memory`` command line (README)."""

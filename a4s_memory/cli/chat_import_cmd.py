@@ -1,5 +1,5 @@
 """``a4s-memory import-chat AGENT FILE.jsonl --as REQUESTER``: write a chat log through the batch
-path (issue 15 item 1), each line one memory, with a progress bar on a terminal.
+path, each line one memory, with a progress bar on a terminal.
 
 A line is a POST /memories body without ``agent_id`` (``messages`` plus any of ``visibility``,
 ``reference_time``, ``session_id``, ``metadata``, ``source``, ...), or one chat message
@@ -57,10 +57,15 @@ def read_chat_log(path: Path, agent_id: str, visibility: str) -> list[tuple[int,
         except ValueError as exc:  # json.JSONDecodeError is a ValueError
             bad.append(f"line {number}: {type(exc).__name__}")
     if bad:
-        more = f" (and {len(bad) - _MAX_LISTED_ERRORS} more)" if len(bad) > _MAX_LISTED_ERRORS else ""
-        raise InvalidRequest("the chat log has malformed lines; nothing was written: "
-                             + "; ".join(bad[:_MAX_LISTED_ERRORS]) + more,
-                             suggestion="fix or remove those lines and run the command again")
+        more = (
+            f" (and {len(bad) - _MAX_LISTED_ERRORS} more)" if len(bad) > _MAX_LISTED_ERRORS else ""
+        )
+        raise InvalidRequest(
+            "the chat log has malformed lines; nothing was written: "
+            + "; ".join(bad[:_MAX_LISTED_ERRORS])
+            + more,
+            suggestion="fix or remove those lines and run the command again",
+        )
     if not items:
         raise InvalidRequest("the chat log holds no lines")
     return items
@@ -69,12 +74,18 @@ def read_chat_log(path: Path, agent_id: str, visibility: str) -> list[tuple[int,
 @click.command("import-chat")
 @click.argument("agent_id")
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--visibility", type=click.Choice(["private", "public"]), default="private",
-              show_default=True, help="For lines that do not say.")  # fmt: skip
+@click.option(
+    "--visibility",
+    type=click.Choice(["private", "public"]),
+    default="private",
+    show_default=True,
+    help="For lines that do not say.",
+)
 @_AS
 @click.pass_context
-def import_chat_cmd(ctx: click.Context, agent_id: str, source: Path, visibility: str,
-                    requester: str) -> None:  # fmt: skip
+def import_chat_cmd(
+    ctx: click.Context, agent_id: str, source: Path, visibility: str, requester: str
+) -> None:
     """Write a JSONL chat log into AGENT, one memory per line, through the memory firewall."""
     lines = read_chat_log(source, agent_id, visibility)
     items = [item for _, item in lines]
@@ -84,14 +95,25 @@ def import_chat_cmd(ctx: click.Context, agent_id: str, source: Path, visibility:
         stored = 0
         with _progress("writing", len(items)) as advance:
             for start in range(0, len(items), MAX_BATCH_ITEMS):
-                answer = await manager.add_many(requester, items[start:start + MAX_BATCH_ITEMS])
+                answer = await manager.add_many(requester, items[start : start + MAX_BATCH_ITEMS])
                 stored += answer.stored
-                refused.extend(r.model_copy(update={"index": start + r.index})
-                               for r in answer.results if not r.stored)
+                refused.extend(
+                    r.model_copy(update={"index": start + r.index})
+                    for r in answer.results
+                    if not r.stored
+                )
                 advance(len(answer.results))
-        return {"lines": len(items), "stored": stored, "refused": [
-            {"line": lines[r.index][0], "stop_reason": r.stop_reason.value,
-             "error_code": r.error_code}
-            for r in refused]}  # fmt: skip
+        return {
+            "lines": len(items),
+            "stored": stored,
+            "refused": [
+                {
+                    "line": lines[r.index][0],
+                    "stop_reason": r.stop_reason.value,
+                    "error_code": r.error_code,
+                }
+                for r in refused
+            ],
+        }
 
     _echo(_run(ctx, work))

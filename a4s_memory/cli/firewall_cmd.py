@@ -1,4 +1,4 @@
-"""``a4s-memory firewall check`` (CONTRACT §6): JSONL in, one JSONL decision out per line.
+"""``a4s-memory firewall check`` (README): JSONL in, one JSONL decision out per line.
 
 Input lines: ``{id, text, source_type?, source_kind?, category?, requester_is_owner?}``; the other
 :class:`~a4s_memory.firewall.WriteRequest` fields (``source_ref``, ``key``, ``ttl_class``,
@@ -8,7 +8,7 @@ the line (an export's ``created_at``, ``uuid`` ...) is ignored. Output lines:
 ``redacted_text`` only for accepted lines.
 
 Streams line by line (an export of any size runs in constant memory). A malformed line yields a
-reject with SCHEMA_INVALID for that id (an unknown category yields FORBIDDEN_CATEGORY, seed 001
+reject with SCHEMA_INVALID for that id (an unknown category yields FORBIDDEN_CATEGORY, the memory contract
 INV-1) and the run goes on. Exit 0 when every line was processed, 2 on usage errors. A progress
 counter goes to stderr when stderr is a terminal.
 """
@@ -34,7 +34,7 @@ _FIELDS: Final = frozenset(WriteRequest.model_fields)
 
 firewall = click.Group(
     "firewall",
-    help="The memory firewall (seed 000 G2/G5, seed 001, seed 003): check memory writes offline.",
+    help="The memory firewall (G2/G5, the memory contract, the memory spec): check memory writes offline.",
 )
 
 

@@ -1,4 +1,4 @@
-"""Issue 5 commands: ``audit list|verify|export|prune``, ``rollback``, ``sweep``, ``export``,
+"""Lifecycle commands: ``audit list|verify|export|prune``, ``rollback``, ``sweep``, ``export``,
 ``import``, ``clear``, ``forget``, ``session-summary``. The lead wires them into ``main.py``.
 
 Owner-only operations act as ``--as REQUESTER``. JSON goes to stdout, progress and prompts to
@@ -87,8 +87,9 @@ def audit_group() -> None:
 @click.option("--last", default=50, show_default=True, type=click.IntRange(1, 10_000))
 @_AS
 @click.pass_context
-def audit_list(ctx: click.Context, agent_id: str, action: str | None, last: int,
-               requester: str) -> None:  # fmt: skip
+def audit_list(
+    ctx: click.Context, agent_id: str, action: str | None, last: int, requester: str
+) -> None:
     """The last N events of an agent (owner or admin), newest first."""
     _echo(_run(ctx, lambda m: m.audit(requester, agent_id, action=action, last=last)))
 
@@ -128,8 +129,13 @@ def audit_export(ctx: click.Context, agent_id: str, output: TextIO, requester: s
 
 
 @audit_group.command("prune")
-@click.option("--retention-days", default=DEFAULT_RETENTION_DAYS, show_default=True,
-              envvar="A4S_AUDIT_RETENTION_DAYS", type=click.IntRange(1, 36_500))  # fmt: skip
+@click.option(
+    "--retention-days",
+    default=DEFAULT_RETENTION_DAYS,
+    show_default=True,
+    envvar="A4S_AUDIT_RETENTION_DAYS",
+    type=click.IntRange(1, 36_500),
+)
 @click.option("--agent", "agent_id", default=None, help="Default: every agent.")
 @click.pass_context
 def audit_prune(ctx: click.Context, retention_days: int, agent_id: str | None) -> None:
@@ -153,8 +159,9 @@ def audit_prune(ctx: click.Context, retention_days: int, agent_id: str | None) -
 @click.option("--list", "list_only", is_flag=True, help="Only list the versions.")
 @_AS
 @click.pass_context
-def rollback_cmd(ctx: click.Context, memory_id: str, to_version: int | None, list_only: bool,
-                 requester: str) -> None:  # fmt: skip
+def rollback_cmd(
+    ctx: click.Context, memory_id: str, to_version: int | None, list_only: bool, requester: str
+) -> None:
     """Restore a structured item to an earlier version (hash-verified), or list its versions."""
     if list_only or to_version is None:
         _echo(_run(ctx, lambda m: m.versions(requester, memory_id)))
@@ -222,13 +229,18 @@ def import_cmd(ctx: click.Context, agent_id: str, source: Path, requester: str) 
 
 @click.command("clear")
 @click.argument("agent_id")
-@click.option("--visibility", type=click.Choice(["private", "public"]), default=None,
-              help="Only this space (default: both).")  # fmt: skip
+@click.option(
+    "--visibility",
+    type=click.Choice(["private", "public"]),
+    default=None,
+    help="Only this space (default: both).",
+)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @_AS
 @click.pass_context
-def clear_cmd(ctx: click.Context, agent_id: str, visibility: str | None, yes: bool,
-              requester: str) -> None:  # fmt: skip
+def clear_cmd(
+    ctx: click.Context, agent_id: str, visibility: str | None, yes: bool, requester: str
+) -> None:
     """Delete every memory of an agent's space(s). Asks first (twice for both spaces)."""
     what = f"the {visibility} space" if visibility else "BOTH spaces"
     if not yes:
@@ -247,8 +259,9 @@ def clear_cmd(ctx: click.Context, agent_id: str, visibility: str | None, yes: bo
 def forget_cmd(ctx: click.Context, agent_id: str, topic: str, yes: bool, requester: str) -> None:
     """Delete every memory about TOPIC (text, facts or entity names containing it)."""
     if not yes:
-        click.confirm(f"Delete every memory of '{agent_id}' about the given topic?", abort=True,
-                      err=True)  # fmt: skip
+        click.confirm(
+            f"Delete every memory of '{agent_id}' about the given topic?", abort=True, err=True
+        )
     _echo(_run(ctx, lambda m: m.forget(requester, agent_id, topic)))
 
 
@@ -258,11 +271,14 @@ def forget_cmd(ctx: click.Context, agent_id: str, topic: str, yes: bool, request
 @click.option("--json", "as_json", is_flag=True, help="The full summary as JSON.")
 @_AS
 @click.pass_context
-def session_summary_cmd(ctx: click.Context, agent_id: str, session_id: str, as_json: bool,
-                        requester: str) -> None:  # fmt: skip
-    """The seed 000 G5 session-end notification (rejected writes of a session)."""
+def session_summary_cmd(
+    ctx: click.Context, agent_id: str, session_id: str, as_json: bool, requester: str
+) -> None:
+    """G5 session-end notification (rejected writes of a session)."""
     summary = _run(ctx, lambda m: m.session_summary(requester, agent_id, session_id))
     if as_json:
         _echo(summary)
     else:
-        click.echo(summary.notification or "[a4s-memory] no memory writes were rejected this session.")
+        click.echo(
+            summary.notification or "[a4s-memory] no memory writes were rejected this session."
+        )

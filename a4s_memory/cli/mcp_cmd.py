@@ -26,10 +26,19 @@ def mcp() -> None:
 
 
 @mcp.command("serve")
-@click.option("--stdio", "transport", flag_value="stdio", default=True,
-              help="Serve on stdin/stdout as A4S_MCP_REQUESTER_ID (default).")  # fmt: skip
-@click.option("--http", "transport", flag_value="http",
-              help="Serve the API app with /mcp and the A2A adapter mounted.")  # fmt: skip
+@click.option(
+    "--stdio",
+    "transport",
+    flag_value="stdio",
+    default=True,
+    help="Serve on stdin/stdout as A4S_MCP_REQUESTER_ID (default).",
+)
+@click.option(
+    "--http",
+    "transport",
+    flag_value="http",
+    help="Serve the API app with /mcp and the A2A adapter mounted.",
+)
 @click.option("--host", default=None, help="HTTP bind address (default A4S_HOST).")
 @click.option("--port", default=None, type=int, help="HTTP port (default A4S_PORT).")
 @click.pass_context

@@ -1,4 +1,4 @@
-"""``a4s-memory neo4j start|stop|status``: the local Neo4j server (CONTRACT §2)."""
+"""``a4s-memory neo4j start|stop|status``: the local Neo4j server (docs/deploy.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``a4s-memory probe run``: the seed 004 §4 probes, once or on a schedule.
+"""``a4s-memory probe run``: the probes, once or on a schedule.
 
     a4s-memory probe run                         # all probes once; exit 1 when any fails
     a4s-memory probe run -p poisoning --json     # one probe, JSON report on stdout
@@ -30,7 +30,9 @@ from a4s_memory.sentinels import SentinelAlert, SentinelRunner
 from a4s_memory.store.db import connect
 from a4s_memory.store.embedder import build_embedder
 
-probe_group = click.Group("probe", help="Adversarial probes of the memory firewall (seed 004).")
+probe_group = click.Group(
+    "probe", help="Adversarial probes of the memory firewall (the poisoning model)."
+)
 
 
 async def _run_once(settings: Settings, names: tuple[str, ...]) -> ProbeRunReport:
@@ -41,13 +43,21 @@ async def _run_once(settings: Settings, names: tuple[str, ...]) -> ProbeRunRepor
 
 def _show(report: ProbeRunReport, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps({"run_id": report.run_id, "passed": report.passed,
-                               "results": [r.model_dump() for r in report.results]}))  # fmt: skip
+        click.echo(
+            json.dumps(
+                {
+                    "run_id": report.run_id,
+                    "passed": report.passed,
+                    "results": [r.model_dump() for r in report.results],
+                }
+            )
+        )
         return
     for result in report.results:
         verdict = "PASS" if result.passed else "FAIL"
-        click.echo(f"{verdict}  {result.name:<14} {len(result.checks):>3} checks  "
-                   f"{result.seconds:6.2f}s")  # fmt: skip
+        click.echo(
+            f"{verdict}  {result.name:<14} {len(result.checks):>3} checks  {result.seconds:6.2f}s"
+        )
         for name in result.failed_checks:
             click.echo(f"      failed: {name}")
         if result.error:
@@ -55,12 +65,26 @@ def _show(report: ProbeRunReport, as_json: bool) -> None:
 
 
 @probe_group.command("run")
-@click.option("-p", "--probe", "names", multiple=True, type=click.Choice(sorted(PROBES)),
-              help="Run only this probe (repeatable). Default: all.")  # fmt: skip
-@click.option("--every", type=click.FloatRange(min=1.0), default=None,
-              help="Repeat every SECONDS (until Ctrl-C, or --times runs).")  # fmt: skip
-@click.option("--times", type=click.IntRange(min=1), default=None,
-              help="With --every: stop after this many runs.")  # fmt: skip
+@click.option(
+    "-p",
+    "--probe",
+    "names",
+    multiple=True,
+    type=click.Choice(sorted(PROBES)),
+    help="Run only this probe (repeatable). Default: all.",
+)
+@click.option(
+    "--every",
+    type=click.FloatRange(min=1.0),
+    default=None,
+    help="Repeat every SECONDS (until Ctrl-C, or --times runs).",
+)
+@click.option(
+    "--times",
+    type=click.IntRange(min=1),
+    default=None,
+    help="With --every: stop after this many runs.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON report per run on stdout.")
 @click.pass_context
 def run(
@@ -100,10 +124,18 @@ async def _scan(
 
 @probe_group.command("scan")
 @click.option("--agent", "agent_id", required=True, help="The agent whose memories to scan.")
-@click.option("--actor", default=None,
-              help="Requester that quarantines (owner or admin). Default: the first admin id.")  # fmt: skip
-@click.option("-q", "--query", "queries", multiple=True,
-              help="A retrieval query for the similarity sentinel (repeatable).")  # fmt: skip
+@click.option(
+    "--actor",
+    default=None,
+    help="Requester that quarantines (owner or admin). Default: the first admin id.",
+)
+@click.option(
+    "-q",
+    "--query",
+    "queries",
+    multiple=True,
+    help="A retrieval query for the similarity sentinel (repeatable).",
+)
 @click.pass_context
 def scan(ctx: click.Context, agent_id: str, actor: str | None, queries: tuple[str, ...]) -> None:
     """Run the sentinels over one agent; exit 1 when an alert was serious (quarantined)."""

@@ -1,4 +1,4 @@
-"""The memory firewall (issue 3): every memory write passes :meth:`Firewall.check` before storage.
+"""The memory firewall: every memory write passes :meth:`Firewall.check` before storage.
 
     from a4s_memory.firewall import Firewall, WriteRequest
     decision = Firewall().check(WriteRequest(text="prefer concise answers"))

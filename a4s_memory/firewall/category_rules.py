@@ -27,7 +27,7 @@ _FORBID: Final = StopReason.FORBIDDEN_CATEGORY
 @dataclass(frozen=True, slots=True)
 class CategoryRule:
     id: str
-    category: str  # seed 001 §4 sub-section name
+    category: str  # the forbidden categories sub-section name
     pattern: FastPattern
     reason: str
     guard: re.Pattern[str] | None = None  # a guard hit within ``guard_window`` chars cancels
@@ -90,8 +90,10 @@ def _c(
     return CategoryRule(rule_id, category, pattern, reason, guard_re, validator)
 
 
-_WITH = (r"[^.\n]{0,60}?(?:\bwith\b|\bw/|\bhx\b|\bdx\b|\bdiagnosed\b|\bhistory\s+of\b"
-         r"|\bsuffering\b)")
+_WITH = (
+    r"[^.\n]{0,60}?(?:\bwith\b|\bw/|\bhx\b|\bdx\b|\bdiagnosed\b|\bhistory\s+of\b"
+    r"|\bsuffering\b)"
+)
 _SELF = r"(?:\bI\b|\bI'm\b|\bI've\b|\bmy\b|\bthe\s+user\b|\buser\b|\bthe\s+owner\b)"
 _CONDITIONS = (
     r"(?:diabetes|cancer|leukemia|lymphoma|hiv|aids|depression|clinical\s+depression|an?\s+anxiety"
@@ -104,273 +106,638 @@ _CONDITIONS = (
 
 _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
     # 4.6 credentials, in prose (code/config syntax is handled by the secret detector)
-    _c("cat.credentials.disclosure", "credentials",
-       r"\b(?:my|our|the\s+user'?s|user'?s|his|her|their|the)\s+(?:\w+\s+){0,2}?(?:password|passcode"
-       r"|passphrase|pin(?:\s+code)?|security\s+answer|secret\s+answer|backup\s+codes?|recovery"
-       r"\s+(?:codes?|phrase)|seed\s+phrase|mnemonic|private\s+key|api\s+key|access\s+token)"
-       r"\s+(?:is|was|=|:|are|reads)\s+[\"'`]?[^\s\"'`.,]{3,}",
-       "credential disclosed in prose",
-       guard=r"\b(?:is|was|are)\s+(?:strong|weak|long|short|secure|insecure|expired|changed|reset"
-       r"|stored|saved|managed|required|missing|wrong|incorrect|correct|in\s|kept|at\s+least|not"
-       r"|being|too|a\s+(?:policy|requirement))"),
-    _c("cat.credentials.security_question", "credentials",
-       r"\b(?:mother'?s\s+maiden\s+name|first\s+pet'?s\s+name|security\s+question\s+answer"
-       r"|answer\s+to\s+(?:my|the)\s+security\s+question)\b[^.\n]{0,20}\b(?:is|was|:)\s*\S+",
-       "security-question answer"),
+    _c(
+        "cat.credentials.disclosure",
+        "credentials",
+        r"\b(?:my|our|the\s+user'?s|user'?s|his|her|their|the)\s+(?:\w+\s+){0,2}?(?:password|passcode"
+        r"|passphrase|pin(?:\s+code)?|security\s+answer|secret\s+answer|backup\s+codes?|recovery"
+        r"\s+(?:codes?|phrase)|seed\s+phrase|mnemonic|private\s+key|api\s+key|access\s+token)"
+        r"\s+(?:is|was|=|:|are|reads)\s+[\"'`]?[^\s\"'`.,]{3,}",
+        "credential disclosed in prose",
+        guard=r"\b(?:is|was|are)\s+(?:strong|weak|long|short|secure|insecure|expired|changed|reset"
+        r"|stored|saved|managed|required|missing|wrong|incorrect|correct|in\s|kept|at\s+least|not"
+        r"|being|too|a\s+(?:policy|requirement))",
+    ),
+    _c(
+        "cat.credentials.security_question",
+        "credentials",
+        r"\b(?:mother'?s\s+maiden\s+name|first\s+pet'?s\s+name|security\s+question\s+answer"
+        r"|answer\s+to\s+(?:my|the)\s+security\s+question)\b[^.\n]{0,20}\b(?:is|was|:)\s*\S+",
+        "security-question answer",
+    ),
     # 4.2 health
-    _c("cat.health.diagnosis", "health",
-       r"\b(?:diagnosed\s+with|diagnosis\s+of|tested\s+positive\s+for|suffer(?:s|ing|ed)?\s+from"
-       r"|(?:being|been|was|is)\s+treated\s+for|history\s+of\s+" + _CONDITIONS + r")\b",
-       "medical diagnosis or condition",
-       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|car|plant|tree|company|team|economy|market)\b"),
-    _c("cat.health.condition", "health",
-       r"\b(?:has|have|had|with|am|is|'m|was|got|developed|living\s+with)\s+(?:type\s+[12]\s+"
-       r")?" + _CONDITIONS + r"\b",
-       "medical condition",
-       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|awareness|charity|fundraiser|research|book"
-       r"|article|documentary|course|lecture|study|studies)\b"),
-    _c("cat.health.medication", "health",
-       r"\b(?:takes?|taking|took|prescribed|on|started)\s+(?:\w+\s+){0,2}?(?:medication|meds"
-       r"|antidepressants?|anti-?anxiety|insulin|chemo(?:therapy)?|ssris?|antipsychotics?"
-       r"|painkillers|opioids|methadone|birth\s+control|hormone\s+therapy|hrt)\b"
-       r"|\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml)\b(?:\s+(?:of\s+)?[a-z]+)?\s+(?:daily|twice|once|every"
-       r"|per\s+day|a\s+day|tablets?|capsules?|dose)",
-       "medication or treatment"),
-    _c("cat.health.mental", "health",
-       _SELF + r"[^.\n]{0,30}\b(?:therapist|psychiatrist|counsel(?:l)?or|therapy\s+sessions?"
-       r"|panic\s+attacks?|suicidal|self-?harm|mental\s+(?:health\s+)?(?:condition|illness|breakdown"
-       r"|disorder)|rehab|relapse)\b",
-       "mental-health information"),
-    _c("cat.health.clinical", "health",
-       r"\bpt\b" + _WITH + r"|\bpatient\b" + _WITH + r"|\b\d{1,3}[- ]?(?:year|yr)s?[- ]old\b" + _WITH
-       + r"|\b\d{1,3}\s?y/o\b" + _WITH + r"|\b\d{1,3}\s?yo\b" + _WITH
-       + r"|\bw/\s*(?:hx|h/o|dx)\b|\bhx\s+of\b|\bdx'?d\b|\b(?:admitted|hospitali[sz]ed|discharged)\s+"
-       r"(?:to|from|at|in)\b|\bpost-?op\b|\bmrn\b\s*[:#]?|\bmedical\s+record\s+(?:number|no\.?)",
-       "clinical / patient health record",
-       guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|vet)\b",
-       # the digit-led branches: "<n> year(s) old" / "yr(s)-old", "<n> y/o", "<n>yo"
-       probes=(r"old(?:(?<=r[- ]old)|(?<=rs[- ]old))", r"yo(?:(?<=\dyo)|(?<=\d\syo))",
-               "y/o")),
-    _c("cat.health.pregnancy", "intimate_life",
-       r"\b(?:am|'m|is|was|she's|got)\s+pregnant\b|\btrying\s+to\s+(?:get\s+pregnant|conceive)\b"
-       r"|\b(?:ivf|miscarriage|fertility\s+treatment|abortion)\b",
-       "pregnancy / family planning"),
+    _c(
+        "cat.health.diagnosis",
+        "health",
+        r"\b(?:diagnosed\s+with|diagnosis\s+of|tested\s+positive\s+for|suffer(?:s|ing|ed)?\s+from"
+        r"|(?:being|been|was|is)\s+treated\s+for|history\s+of\s+" + _CONDITIONS + r")\b",
+        "medical diagnosis or condition",
+        guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|car|plant|tree|company|team|economy|market)\b",
+    ),
+    _c(
+        "cat.health.condition",
+        "health",
+        r"\b(?:has|have|had|with|am|is|'m|was|got|developed|living\s+with)\s+(?:type\s+[12]\s+"
+        r")?" + _CONDITIONS + r"\b",
+        "medical condition",
+        guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|awareness|charity|fundraiser|research|book"
+        r"|article|documentary|course|lecture|study|studies)\b",
+    ),
+    _c(
+        "cat.health.medication",
+        "health",
+        r"\b(?:takes?|taking|took|prescribed|on|started)\s+(?:\w+\s+){0,2}?(?:medication|meds"
+        r"|antidepressants?|anti-?anxiety|insulin|chemo(?:therapy)?|ssris?|antipsychotics?"
+        r"|painkillers|opioids|methadone|birth\s+control|hormone\s+therapy|hrt)\b"
+        r"|\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml)\b(?:\s+(?:of\s+)?[a-z]+)?\s+(?:daily|twice|once|every"
+        r"|per\s+day|a\s+day|tablets?|capsules?|dose)",
+        "medication or treatment",
+    ),
+    _c(
+        "cat.health.mental",
+        "health",
+        _SELF + r"[^.\n]{0,30}\b(?:therapist|psychiatrist|counsel(?:l)?or|therapy\s+sessions?"
+        r"|panic\s+attacks?|suicidal|self-?harm|mental\s+(?:health\s+)?(?:condition|illness|breakdown"
+        r"|disorder)|rehab|relapse)\b",
+        "mental-health information",
+    ),
+    _c(
+        "cat.health.clinical",
+        "health",
+        r"\bpt\b"
+        + _WITH
+        + r"|\bpatient\b"
+        + _WITH
+        + r"|\b\d{1,3}[- ]?(?:year|yr)s?[- ]old\b"
+        + _WITH
+        + r"|\b\d{1,3}\s?y/o\b"
+        + _WITH
+        + r"|\b\d{1,3}\s?yo\b"
+        + _WITH
+        + r"|\bw/\s*(?:hx|h/o|dx)\b|\bhx\s+of\b|\bdx'?d\b|\b(?:admitted|hospitali[sz]ed|discharged)\s+"
+        r"(?:to|from|at|in)\b|\bpost-?op\b|\bmrn\b\s*[:#]?|\bmedical\s+record\s+(?:number|no\.?)",
+        "clinical / patient health record",
+        guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|vet)\b",
+        # the digit-led branches: "<n> year(s) old" / "yr(s)-old", "<n> y/o", "<n>yo"
+        probes=(r"old(?:(?<=r[- ]old)|(?<=rs[- ]old))", r"yo(?:(?<=\dyo)|(?<=\d\syo))", "y/o"),
+    ),
+    _c(
+        "cat.health.pregnancy",
+        "intimate_life",
+        r"\b(?:am|'m|is|was|she's|got)\s+pregnant\b|\btrying\s+to\s+(?:get\s+pregnant|conceive)\b"
+        r"|\b(?:ivf|miscarriage|fertility\s+treatment|abortion)\b",
+        "pregnancy / family planning",
+    ),
     # 4.1 identity traits
-    _c("cat.identity.orientation", "identity_traits",
-       r"\b(?:I\s+am|I'm|user\s+is|the\s+user\s+is|(?:he|she)\s+is|(?:they)\s+are|identif(?:y|ies)"
-       r"\s+as|came\s+out\s+as|[A-Z][a-z]+\s+is)\s+(?:a\s+|an\s+)?(?:openly\s+)?(?:gay|lesbian"
-       r"|bisexual|queer|pansexual|asexual|homosexual|trans|transgender|non-?binary|genderqueer"
-       r"|intersex)\b",
-       "sexual orientation / gender identity", flags=0),
-    _c("cat.identity.religion", "identity_traits",
-       r"\b(?:I\s+am|I'm|user\s+is|the\s+user\s+is|(?:he|she)\s+is|(?:they)\s+are|identif(?:y|ies)"
-       r"\s+as|converted\s+to|[A-Z][a-z]+\s+is)\s+(?:a\s+|an\s+)?(?:devout\s+|practi[cs]ing\s+)?"
-       r"(?:[Mm]uslim|[Cc]hristian|[Cc]atholic|[Pp]rotestant|[Jj]ewish|[Hh]indu|[Bb]uddhist|[Ss]ikh"
-       r"|[Aa]theist|[Aa]gnostic|[Mm]ormon|[Ee]vangelical|[Jj]ehovah'?s\s+[Ww]itness)\b",
-       "religion", flags=0),
-    _c("cat.identity.traits", "identity_traits",
-       r"\b(?:my|user'?s|the\s+user'?s)\s+(?:religion|religious\s+beliefs?|caste|ethnicity|race"
-       r"|sexual\s+orientation|gender\s+identity|political\s+(?:views|party|affiliation|opinions?)"
-       r"|voting\s+history)\b|\b(?:I|user|the\s+user)\s+(?:voted|votes|will\s+vote)\s+for\b"
-       r"|\b(?:I\s+am|I'm|user\s+is)\s+(?:a\s+)?(?:registered\s+)?(?:democrat|republican|communist"
-       r"|socialist|libertarian|tory|labour\s+voter|union\s+member)\b"
-       r"|\b(?:member\s+of|joined)\s+(?:the|a)\s+(?:\w+\s+)?(?:trade\s+union|labou?r\s+union"
-       r"|political\s+party|communist\s+party|democratic\s+party|republican\s+party)\b",
-       "identity trait (religion, ethnicity, politics, union)"),
-    # Issue 14: political opinion and union membership asserted about a person ("I vote for the
+    _c(
+        "cat.identity.orientation",
+        "identity_traits",
+        r"\b(?:I\s+am|I'm|user\s+is|the\s+user\s+is|(?:he|she)\s+is|(?:they)\s+are|identif(?:y|ies)"
+        r"\s+as|came\s+out\s+as|[A-Z][a-z]+\s+is)\s+(?:a\s+|an\s+)?(?:openly\s+)?(?:gay|lesbian"
+        r"|bisexual|queer|pansexual|asexual|homosexual|trans|transgender|non-?binary|genderqueer"
+        r"|intersex)\b",
+        "sexual orientation / gender identity",
+        flags=0,
+    ),
+    _c(
+        "cat.identity.religion",
+        "identity_traits",
+        r"\b(?:I\s+am|I'm|user\s+is|the\s+user\s+is|(?:he|she)\s+is|(?:they)\s+are|identif(?:y|ies)"
+        r"\s+as|converted\s+to|[A-Z][a-z]+\s+is)\s+(?:a\s+|an\s+)?(?:devout\s+|practi[cs]ing\s+)?"
+        r"(?:[Mm]uslim|[Cc]hristian|[Cc]atholic|[Pp]rotestant|[Jj]ewish|[Hh]indu|[Bb]uddhist|[Ss]ikh"
+        r"|[Aa]theist|[Aa]gnostic|[Mm]ormon|[Ee]vangelical|[Jj]ehovah'?s\s+[Ww]itness)\b",
+        "religion",
+        flags=0,
+    ),
+    _c(
+        "cat.identity.traits",
+        "identity_traits",
+        r"\b(?:my|user'?s|the\s+user'?s)\s+(?:religion|religious\s+beliefs?|caste|ethnicity|race"
+        r"|sexual\s+orientation|gender\s+identity|political\s+(?:views|party|affiliation|opinions?)"
+        r"|voting\s+history)\b|\b(?:I|user|the\s+user)\s+(?:voted|votes|will\s+vote)\s+for\b"
+        r"|\b(?:I\s+am|I'm|user\s+is)\s+(?:a\s+)?(?:registered\s+)?(?:democrat|republican|communist"
+        r"|socialist|libertarian|tory|labour\s+voter|union\s+member)\b"
+        r"|\b(?:member\s+of|joined)\s+(?:the|a)\s+(?:\w+\s+)?(?:trade\s+union|labou?r\s+union"
+        r"|political\s+party|communist\s+party|democratic\s+party|republican\s+party)\b",
+        "identity trait (religion, ethnicity, politics, union)",
+    ),
+    # Political opinion and union membership asserted about a person ("I vote for the
     # Green party and go to union meetings every Thursday"); a topic mention ("the election
     # results", "the European Union") passes. Bounded word runs only (linear time).
-    _c("cat.identity.politics_union", "identity_traits",
-       r"\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Uu]ser|[A-Z][a-z]+)\s++(?:always\s++|usually\s++|still\s++)?"
-       r"(?:vote|votes|voted)\s++(?:for\s++)?(?:the\s++)?(?:[A-Z][\w-]*+\s++){0,2}(?:[Pp]arty|Labour"
-       r"|Tor(?:y|ies)|Conservatives?|Democrats?|Republicans?|Greens?|Liberals?|Socialists?"
-       r"|Communists?)\b"
-       r"|\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+)\s++(?:go|goes|went|attend|attends|attended)"
-       r"\s++(?:to\s++)?(?:(?:my|his|her|their|our|the)\s++)?union\s++meetings?\b"
-       r"|\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++union\s++(?:card|dues|rep|representative|steward"
-       r"|membership|branch)s?\b"
-       r"|\b(?:I'm|I\s++am|[Hh]e's|[Ss]he's|[Hh]e\s++is|[Ss]he\s++is|[A-Z][a-z]+\s++is)\s++(?:a\s++)?"
-       r"(?:[\w-]++\s++)?union\s++(?:member|steward|rep|organi[sz]er)\b"
-       r"|\b(?:member|members)\s++of\s++(?:the\s++)?(?:[A-Z][\w-]*+\s++){1,3}[Uu]nion\b"
-       r"|\b(?:I|[Hh]e|[Ss]he|[A-Z][a-z]+)\s++joined\s++(?:the|a|my|his|her)\s++(?:[\w-]++\s++){0,2}"
-       r"(?:trade\s++|labou?r\s++)?union\b",
-       "identity trait (political opinion, union membership)", flags=0,
-       guard=r"\b(?:European|Soviet|African|Credit|credit|Student|student|Customs|Postal|Rugby"
-       r"|Football|Union\s+of|union\s+of|Union\s+Station|union\s+station)\b"),
+    _c(
+        "cat.identity.politics_union",
+        "identity_traits",
+        r"\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Uu]ser|[A-Z][a-z]+)\s++(?:always\s++|usually\s++|still\s++)?"
+        r"(?:vote|votes|voted)\s++(?:for\s++)?(?:the\s++)?(?:[A-Z][\w-]*+\s++){0,2}(?:[Pp]arty|Labour"
+        r"|Tor(?:y|ies)|Conservatives?|Democrats?|Republicans?|Greens?|Liberals?|Socialists?"
+        r"|Communists?)\b"
+        r"|\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+)\s++(?:go|goes|went|attend|attends|attended)"
+        r"\s++(?:to\s++)?(?:(?:my|his|her|their|our|the)\s++)?union\s++meetings?\b"
+        r"|\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++union\s++(?:card|dues|rep|representative|steward"
+        r"|membership|branch)s?\b"
+        r"|\b(?:I'm|I\s++am|[Hh]e's|[Ss]he's|[Hh]e\s++is|[Ss]he\s++is|[A-Z][a-z]+\s++is)\s++(?:a\s++)?"
+        r"(?:[\w-]++\s++)?union\s++(?:member|steward|rep|organi[sz]er)\b"
+        r"|\b(?:member|members)\s++of\s++(?:the\s++)?(?:[A-Z][\w-]*+\s++){1,3}[Uu]nion\b"
+        r"|\b(?:I|[Hh]e|[Ss]he|[A-Z][a-z]+)\s++joined\s++(?:the|a|my|his|her)\s++(?:[\w-]++\s++){0,2}"
+        r"(?:trade\s++|labou?r\s++)?union\b",
+        "identity trait (political opinion, union membership)",
+        flags=0,
+        guard=r"\b(?:European|Soviet|African|Credit|credit|Student|student|Customs|Postal|Rugby"
+        r"|Football|Union\s+of|union\s+of|Union\s+Station|union\s+station)\b",
+    ),
     # 4.3 intimate life
-    _c("cat.intimate.sexual", "intimate_life",
-       r"\b(?:sex\s+life|sexual\s+(?:preferences?|partners?|history|activity|behaviou?r|fantas\w+)"
-       r"|having\s+an\s+affair|cheating\s+on\s+(?:my|his|her))\b",
-       "intimate life"),
+    _c(
+        "cat.intimate.sexual",
+        "intimate_life",
+        r"\b(?:sex\s+life|sexual\s+(?:preferences?|partners?|history|activity|behaviou?r|fantas\w+)"
+        r"|having\s+an\s+affair|cheating\s+on\s+(?:my|his|her))\b",
+        "intimate life",
+    ),
     # 4.4 criminal / legal
-    _c("cat.criminal.record", "criminal_legal",
-       r"\b(?:was|were|been|got|being|am|is)\s+(?:\w+\s+)?(?:arrested|convicted|charged\s+with"
-       r"|sentenced|incarcerated|jailed|indicted)\b|\b(?:criminal\s+record|prior\s+convictions?"
-       r"|on\s+(?:probation|parole)|pleaded\s+guilty|felony|misdemeanou?r|dui\b|dwi\b)"
-       r"|\b(?:pending|my|his|her)\s+(?:lawsuit|court\s+case|trial|custody\s+(?:case|hearing)"
-       r"|criminal\s+case|charges)\b",
-       "criminal or legal matter",
-       guard=r"\b(?:battery|phone|device|fee|card|for\s+(?:shipping|delivery))\b"),
+    _c(
+        "cat.criminal.record",
+        "criminal_legal",
+        r"\b(?:was|were|been|got|being|am|is)\s+(?:\w+\s+)?(?:arrested|convicted|charged\s+with"
+        r"|sentenced|incarcerated|jailed|indicted)\b|\b(?:criminal\s+record|prior\s+convictions?"
+        r"|on\s+(?:probation|parole)|pleaded\s+guilty|felony|misdemeanou?r|dui\b|dwi\b)"
+        r"|\b(?:pending|my|his|her)\s+(?:lawsuit|court\s+case|trial|custody\s+(?:case|hearing)"
+        r"|criminal\s+case|charges)\b",
+        "criminal or legal matter",
+        guard=r"\b(?:battery|phone|device|fee|card|for\s+(?:shipping|delivery))\b",
+    ),
     # 4.5 location
-    _c("cat.location.street_address", "precise_location",
-       r"\d{1,6}[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln"
-       r"|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Square|Sq|Parkway|Pkwy|Highway|Hwy"
-       r"|Circle|Cir|Crescent|Close|Row|Trail|Alley|Plaza|Strasse|Straße|Gasse|Rue|Calle|Via"
-       r"|Katu|Vej|Gatan|Weg)\b\.?",
-       "street address", flags=0),
-    _c("cat.location.unit", "precise_location",
-       r"\b(?:apt|apartment|suite|unit|flat)\.?\s*+(?:#\s*+)?\d+[a-z]?\b", "apartment / unit number"),
-    _c("cat.location.lives_at", "precise_location",
-       r"\b(?:I|we|user|the\s+user|he|she|they)\s+(?:live|lives|reside|resides|stay|stays)\s+at\s+"
-       r"\w|\b(?:my|our|user'?s|his|her|their)\s+(?:home|work|office|exact|current|street|postal"
-       r"|mailing)\s+(?:address|location)\s+(?:is|:)|\b(?:my|our|user'?s)\s+address\s+(?:is|:)",
-       "home/work address"),
-    _c("cat.location.intl_address", "precise_location",
-       r"\d{1,6}\s+(?!(?:January|February|March|April|May|June|July|August|September|October"
-       r"|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b)[A-ZÀ-Ž][\w'.À-ž-]+"
-       r"(?:\s+[\w'.À-ž-]+){0,3}\s+(?!(?:19|20)\d\d\b)\d{1,4}[A-Za-z]?,\s+[A-ZÀ-Ž]",
-       "postal address", flags=0,
-       probes=(r",(?:(?<=\d,)|(?<=\d[A-Za-z],))\s",)),  # "<n>[a-z]?,<blank>" after the street
+    _c(
+        "cat.location.street_address",
+        "precise_location",
+        r"\d{1,6}[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln"
+        r"|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Square|Sq|Parkway|Pkwy|Highway|Hwy"
+        r"|Circle|Cir|Crescent|Close|Row|Trail|Alley|Plaza|Strasse|Straße|Gasse|Rue|Calle|Via"
+        r"|Katu|Vej|Gatan|Weg)\b\.?",
+        "street address",
+        flags=0,
+    ),
+    _c(
+        "cat.location.unit",
+        "precise_location",
+        r"\b(?:apt|apartment|suite|unit|flat)\.?\s*+(?:#\s*+)?\d+[a-z]?\b",
+        "apartment / unit number",
+    ),
+    _c(
+        "cat.location.lives_at",
+        "precise_location",
+        r"\b(?:I|we|user|the\s+user|he|she|they)\s+(?:live|lives|reside|resides|stay|stays)\s+at\s+"
+        r"\w|\b(?:my|our|user'?s|his|her|their)\s+(?:home|work|office|exact|current|street|postal"
+        r"|mailing)\s+(?:address|location)\s+(?:is|:)|\b(?:my|our|user'?s)\s+address\s+(?:is|:)",
+        "home/work address",
+    ),
+    _c(
+        "cat.location.intl_address",
+        "precise_location",
+        r"\d{1,6}\s+(?!(?:January|February|March|April|May|June|July|August|September|October"
+        r"|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b)[A-ZÀ-Ž][\w'.À-ž-]+"
+        r"(?:\s+[\w'.À-ž-]+){0,3}\s+(?!(?:19|20)\d\d\b)\d{1,4}[A-Za-z]?,\s+[A-ZÀ-Ž]",
+        "postal address",
+        flags=0,
+        probes=(r",(?:(?<=\d,)|(?<=\d[A-Za-z],))\s",),
+    ),  # "<n>[a-z]?,<blank>" after the street
     # The street after "rue"/"calle"... starts after all the blanks (``\s++``): "rue" + 4 blanks +
     # "12" and "Rue  X 5" (one-letter street after two blanks) no longer match; the lazy street
     # between two unbounded blank runs was cubic.
-    _c("cat.location.postal", "precise_location",
-       r"\bpsc\s++\d{3,5},\s++box\s++\d+|\b(?:rua|avenida|calle|carrer|rue|ulica|strada)\s++"
-       r"[\w'à-ž ]{2,40}?\s++\d{1,5}\b|\b(?:lives?|resides?|living)\s++at\s++(?:\d|psc\b)"
-       r"|\baddress(?:\s++is)?\s*+(?::|is)\s*+\d",
-       "postal address (keyword)"),
-    _c("cat.location.coordinates", "precise_location",
-       r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*+\d{1,2}['′]\s*+"
-       r"(?:\d{1,2}(?:\.\d+)?[\"″]\s*+)?[NS]\b",
-       "GPS coordinates", probes=(r"\.\d\d\d\d", "°")),
-    _c("cat.location.commute", "precise_location",
-       r"\b(?:my|user'?s|the\s+user'?s)\s+(?:daily\s+)?(?:commute|route\s+(?:to|home)|whereabouts)\b"
-       r"|\b(?:I|user|the\s+user)\s+(?:leave|leaves|get|gets)\s+home\s+(?:at|every|around)\b",
-       "travel pattern / commute"),
+    _c(
+        "cat.location.postal",
+        "precise_location",
+        r"\bpsc\s++\d{3,5},\s++box\s++\d+|\b(?:rua|avenida|calle|carrer|rue|ulica|strada)\s++"
+        r"[\w'à-ž ]{2,40}?\s++\d{1,5}\b|\b(?:lives?|resides?|living)\s++at\s++(?:\d|psc\b)"
+        r"|\baddress(?:\s++is)?\s*+(?::|is)\s*+\d",
+        "postal address (keyword)",
+    ),
+    _c(
+        "cat.location.coordinates",
+        "precise_location",
+        r"\d\.\d{4,}\s*,\s*[-+]?\d{1,3}\.\d{4,}\b|\d°\s*+\d{1,2}['′]\s*+"
+        r"(?:\d{1,2}(?:\.\d+)?[\"″]\s*+)?[NS]\b",
+        "GPS coordinates",
+        probes=(r"\.\d\d\d\d", "°"),
+    ),
+    _c(
+        "cat.location.commute",
+        "precise_location",
+        r"\b(?:my|user'?s|the\s+user'?s)\s+(?:daily\s+)?(?:commute|route\s+(?:to|home)|whereabouts)\b"
+        r"|\b(?:I|user|the\s+user)\s+(?:leave|leaves|get|gets)\s+home\s+(?:at|every|around)\b",
+        "travel pattern / commute",
+    ),
     # 4.7 biometrics and government / financial ids
-    _c("cat.id.ssn", "government_id",
-       r"\d{3}-\d{2}-\d{4}", "US social security number", validator=ssn_ok,
-       probes=(r"-\d\d-",)),
-    # Linear-time forms (security issue 12; tests/unit/firewall/test_fw_linear_time.py): a blank
+    _c(
+        "cat.id.ssn",
+        "government_id",
+        r"\d{3}-\d{2}-\d{4}",
+        "US social security number",
+        validator=ssn_ok,
+        probes=(r"-\d\d-",),
+    ),
+    # Linear-time forms (tests/unit/firewall/test_fw_linear_time.py): a blank
     # run followed by something that cannot be a blank is possessive (``\s*+``), optional words
     # carry their own blanks (``(?:is\s*+)?``), so no two quantifiers share the same blanks. Here the
     # id must show a digit within 32 characters (was: anywhere later in the run, which rescanned
     # the text from every "ssn": O(n^4) on "my ssn" + blanks).
-    _c("cat.id.labeled", "government_id",
-       r"\b(?:ssn|social\s++security(?:\s++(?:number|no\.?|#))?|national\s++insurance(?:\s++number)?"
-       r"|passport(?:\s++(?:number|no\.?|#))?|driver'?s\s++licen[sc]e(?:\s++(?:number|no\.?|#))?"
-       r"|licen[sc]e\s++(?:number|no\.?)|tax\s++(?:id|identification\s++number)|national\s++id"
-       r"(?:\s++number)?|aadhaar|personnummer|medicare\s++(?:number|no\.?)|id\s++(?:number|no\.?)"
-       r"|vat\s++(?:number|no\.?)|nhs\s++number)\s*+(?:(?:is|was|:|#)\s*+)?(?:[:#]\s*+)?"
-       r"(?=[A-Z -]{0,32}\d)[A-Z0-9][A-Z0-9 -]{4,}",
-       "government id number"),
-    _c("cat.id.card", "financial_account",
-       r"\d(?<![\w-]\d)[\d -]{11,23}\d(?![\w-])", "payment card number", validator=luhn_ok),
-    _c("cat.id.iban", "financial_account",
-       r"\b[A-Z]{2}\d{2}[ -]?(?:[A-Z0-9]{4}[ -]?){2,7}[A-Z0-9]{1,4}\b", "IBAN",
-       validator=iban_ok, flags=0),
-    _c("cat.id.account", "financial_account",
-       r"\b(?:bank\s++account|account|acct|routing|sort\s++code|checking|savings|iban|swift|bic)"
-       r"\s*+(?:(?:number|no\.?|#|num)\s*+)?(?:(?:is|:|#)\s*+)?\d[\d -]{5,}\d\b",
-       "bank account number"),
-    _c("cat.id.card_labeled", "financial_account",
-       r"\b(?:card|cc|credit\s++card|debit\s++card)\s*+(?:(?:number|no\.?|#|num)\s*+)?"
-       r"(?:(?:is|:)\s*+)?\d{8,19}\b|\biban\s*+(?:(?:is|:)\s*+)?[a-z]{2}\d{2}[a-z0-9]{10,30}\b",
-       "payment card / IBAN (labelled)"),
-    _c("cat.biometrics.data", "biometrics",
-       r"\b(?:fingerprints?|voiceprints?|retina(?:l)?\s+scans?|iris\s+scans?|face\s?prints?"
-       r"|facial\s+(?:recognition|geometry)\s+(?:data|template|scan)|biometric\s+(?:data|template"
-       r"|hash|record)s?|dna\s+(?:profile|sample|sequence|test\s+results?))\b",
-       "biometric data",
-       guard=r"\b(?:sensor|reader|scanner|unlock|login|log\s+in|sign\s+in|enable|enabled|feature"
-       r"|support|supports|api|sdk|library|policy|policies)\b"),
+    _c(
+        "cat.id.labeled",
+        "government_id",
+        r"\b(?:ssn|social\s++security(?:\s++(?:number|no\.?|#))?|national\s++insurance(?:\s++number)?"
+        r"|passport(?:\s++(?:number|no\.?|#))?|driver'?s\s++licen[sc]e(?:\s++(?:number|no\.?|#))?"
+        r"|licen[sc]e\s++(?:number|no\.?)|tax\s++(?:id|identification\s++number)|national\s++id"
+        r"(?:\s++number)?|aadhaar|personnummer|medicare\s++(?:number|no\.?)|id\s++(?:number|no\.?)"
+        r"|vat\s++(?:number|no\.?)|nhs\s++number)\s*+(?:(?:is|was|:|#)\s*+)?(?:[:#]\s*+)?"
+        r"(?=[A-Z -]{0,32}\d)[A-Z0-9][A-Z0-9 -]{4,}",
+        "government id number",
+    ),
+    _c(
+        "cat.id.card",
+        "financial_account",
+        r"\d(?<![\w-]\d)[\d -]{11,23}\d(?![\w-])",
+        "payment card number",
+        validator=luhn_ok,
+    ),
+    _c(
+        "cat.id.iban",
+        "financial_account",
+        r"\b[A-Z]{2}\d{2}[ -]?(?:[A-Z0-9]{4}[ -]?){2,7}[A-Z0-9]{1,4}\b",
+        "IBAN",
+        validator=iban_ok,
+        flags=0,
+    ),
+    _c(
+        "cat.id.account",
+        "financial_account",
+        r"\b(?:bank\s++account|account|acct|routing|sort\s++code|checking|savings|iban|swift|bic)"
+        r"\s*+(?:(?:number|no\.?|#|num)\s*+)?(?:(?:is|:|#)\s*+)?\d[\d -]{5,}\d\b",
+        "bank account number",
+    ),
+    _c(
+        "cat.id.card_labeled",
+        "financial_account",
+        r"\b(?:card|cc|credit\s++card|debit\s++card)\s*+(?:(?:number|no\.?|#|num)\s*+)?"
+        r"(?:(?:is|:)\s*+)?\d{8,19}\b|\biban\s*+(?:(?:is|:)\s*+)?[a-z]{2}\d{2}[a-z0-9]{10,30}\b",
+        "payment card / IBAN (labelled)",
+    ),
+    _c(
+        "cat.biometrics.data",
+        "biometrics",
+        r"\b(?:fingerprints?|voiceprints?|retina(?:l)?\s+scans?|iris\s+scans?|face\s?prints?"
+        r"|facial\s+(?:recognition|geometry)\s+(?:data|template|scan)|biometric\s+(?:data|template"
+        r"|hash|record)s?|dna\s+(?:profile|sample|sequence|test\s+results?))\b",
+        "biometric data",
+        guard=r"\b(?:sensor|reader|scanner|unlock|login|log\s+in|sign\s+in|enable|enabled|feature"
+        r"|support|supports|api|sdk|library|policy|policies)\b",
+    ),
     # 4.8 inferred profiling
-    _c("cat.profiling.inference", "inferred_profiling",
-       r"\b(?:user|the\s+user|he|she|they|this\s+person|the\s+human|the\s+owner|owner)\s+"
-       r"(?:seems?|appears?|looks?|sounds?|is\s+(?:probably|likely|clearly|possibly|apparently)"
-       r"|might\s+be|may\s+be|must\s+be|is|feels?)\s+(?:to\s+be\s+)?(?:very\s+|quite\s+|really\s+"
-       r"|a\s+bit\s+|somewhat\s+|emotionally\s+)?(?:anxious|stressed|depressed|angry|upset|lonely"
-       r"|insecure|emotional|unstable|paranoid|naive|gullible|impulsive|vulnerable|narcissistic"
-       r"|neurotic|introverted|extroverted|manipulative|overwhelmed|distressed|mentally\s+ill"
-       r"|suicidal|an?\s+(?:introvert|extrovert|narcissist|pushover))\b",
-       "inferred personality / emotional profiling"),
-    _c("cat.profiling.prediction", "inferred_profiling",
-       r"\b(?:user|the\s+user)\s+(?:is|are)\s+(?:likely|unlikely|prone|predicted|expected)\s+to\b"
-       r"|\b(?:personality\s+(?:type|profile|traits?)|psychological\s+profile|emotional\s+state"
-       r"|behaviou?ral\s+(?:profile|prediction))\s+(?:of\s+(?:the\s+)?user|is|:)",
-       "behavioural prediction / profiling"),
+    _c(
+        "cat.profiling.inference",
+        "inferred_profiling",
+        r"\b(?:user|the\s+user|he|she|they|this\s+person|the\s+human|the\s+owner|owner)\s+"
+        r"(?:seems?|appears?|looks?|sounds?|is\s+(?:probably|likely|clearly|possibly|apparently)"
+        r"|might\s+be|may\s+be|must\s+be|is|feels?)\s+(?:to\s+be\s+)?(?:very\s+|quite\s+|really\s+"
+        r"|a\s+bit\s+|somewhat\s+|emotionally\s+)?(?:anxious|stressed|depressed|angry|upset|lonely"
+        r"|insecure|emotional|unstable|paranoid|naive|gullible|impulsive|vulnerable|narcissistic"
+        r"|neurotic|introverted|extroverted|manipulative|overwhelmed|distressed|mentally\s+ill"
+        r"|suicidal|an?\s+(?:introvert|extrovert|narcissist|pushover))\b",
+        "inferred personality / emotional profiling",
+    ),
+    _c(
+        "cat.profiling.prediction",
+        "inferred_profiling",
+        r"\b(?:user|the\s+user)\s+(?:is|are)\s+(?:likely|unlikely|prone|predicted|expected)\s+to\b"
+        r"|\b(?:personality\s+(?:type|profile|traits?)|psychological\s+profile|emotional\s+state"
+        r"|behaviou?ral\s+(?:profile|prediction))\s+(?:of\s+(?:the\s+)?user|is|:)",
+        "behavioural prediction / profiling",
+    ),
 )
 
 
 _DIGITS: Final = tuple("0123456789")
 _CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
-    "cat.credentials.disclosure": ("pass", "pin", "answer", "code", "recovery", "phrase", "mnemonic",
-                                   "key", "token"),
+    "cat.credentials.disclosure": (
+        "pass",
+        "pin",
+        "answer",
+        "code",
+        "recovery",
+        "phrase",
+        "mnemonic",
+        "key",
+        "token",
+    ),
     "cat.credentials.security_question": ("maiden", "pet", "question"),
     "cat.health.diagnosis": ("diagnos", "tested", "suffer", "treated", "history"),
-    "cat.health.condition": ("diabetes", "cancer", "leukemia", "lymphoma", "hiv", "aids",
-                             "depression", "anxiety", "adhd", "autism", "bipolar", "schizophrenia",
-                             "ptsd", "ocd", "epilepsy", "dementia", "alzheimer", "parkinson",
-                             "sclerosis", "eating", "anorexia", "bulimia", "hepatitis", "std",
-                             "herpes", "chlamydia", "hypertension", "pressure", "asthma", "crohn",
-                             "celiac", "lupus", "condition", "disease", "illness", "disorder",
-                             "disability", "dyslexia", "insomnia", "arthritis", "copd", "ms"),
-    "cat.health.medication": ("medication", "meds", "antidepress", "anxiety", "insulin", "chemo",
-                              "ssri", "antipsychotic", "painkiller", "opioid", "methadone",
-                              "birth", "hormone", "hrt", "mg", "mcg", "µg", "ml"),
-    "cat.health.clinical": ("pt", "patient", "r old", "r-old", "rs old", "rs-old", "y/o", "w/",
-                            "hx", "dx", "admitted", "hospitali", "discharged", "post", "mrn",
-                            "medical", *(f"{d}yo" for d in "0123456789"),
-                            *(f"{d} yo" for d in "0123456789")),
-    "cat.health.mental": ("therapist", "psychiatrist", "counsel", "therapy", "panic", "suicid",
-                          "self", "mental", "rehab", "relapse"),
+    "cat.health.condition": (
+        "diabetes",
+        "cancer",
+        "leukemia",
+        "lymphoma",
+        "hiv",
+        "aids",
+        "depression",
+        "anxiety",
+        "adhd",
+        "autism",
+        "bipolar",
+        "schizophrenia",
+        "ptsd",
+        "ocd",
+        "epilepsy",
+        "dementia",
+        "alzheimer",
+        "parkinson",
+        "sclerosis",
+        "eating",
+        "anorexia",
+        "bulimia",
+        "hepatitis",
+        "std",
+        "herpes",
+        "chlamydia",
+        "hypertension",
+        "pressure",
+        "asthma",
+        "crohn",
+        "celiac",
+        "lupus",
+        "condition",
+        "disease",
+        "illness",
+        "disorder",
+        "disability",
+        "dyslexia",
+        "insomnia",
+        "arthritis",
+        "copd",
+        "ms",
+    ),
+    "cat.health.medication": (
+        "medication",
+        "meds",
+        "antidepress",
+        "anxiety",
+        "insulin",
+        "chemo",
+        "ssri",
+        "antipsychotic",
+        "painkiller",
+        "opioid",
+        "methadone",
+        "birth",
+        "hormone",
+        "hrt",
+        "mg",
+        "mcg",
+        "µg",
+        "ml",
+    ),
+    "cat.health.clinical": (
+        "pt",
+        "patient",
+        "r old",
+        "r-old",
+        "rs old",
+        "rs-old",
+        "y/o",
+        "w/",
+        "hx",
+        "dx",
+        "admitted",
+        "hospitali",
+        "discharged",
+        "post",
+        "mrn",
+        "medical",
+        *(f"{d}yo" for d in "0123456789"),
+        *(f"{d} yo" for d in "0123456789"),
+    ),
+    "cat.health.mental": (
+        "therapist",
+        "psychiatrist",
+        "counsel",
+        "therapy",
+        "panic",
+        "suicid",
+        "self",
+        "mental",
+        "rehab",
+        "relapse",
+    ),
     "cat.health.pregnancy": ("pregnan", "conceive", "ivf", "miscarriage", "fertility", "abortion"),
-    "cat.identity.orientation": ("gay", "lesbian", "bisexual", "queer", "pansexual", "asexual",
-                                 "homosexual", "heterosexual", "trans", "non", "genderqueer",
-                                 "intersex"),
-    "cat.identity.religion": ("muslim", "christian", "catholic", "protestant", "jewish", "hindu",
-                              "buddhist", "sikh", "atheist", "agnostic", "mormon", "evangelical",
-                              "jehovah"),
-    "cat.identity.traits": ("religio", "caste", "ethnicity", "race", "sexual", "gender",
-                            "political", "vot", "democrat", "republican", "communist", "socialist",
-                            "libertarian", "tory", "labour", "union", "party"),
+    "cat.identity.orientation": (
+        "gay",
+        "lesbian",
+        "bisexual",
+        "queer",
+        "pansexual",
+        "asexual",
+        "homosexual",
+        "heterosexual",
+        "trans",
+        "non",
+        "genderqueer",
+        "intersex",
+    ),
+    "cat.identity.religion": (
+        "muslim",
+        "christian",
+        "catholic",
+        "protestant",
+        "jewish",
+        "hindu",
+        "buddhist",
+        "sikh",
+        "atheist",
+        "agnostic",
+        "mormon",
+        "evangelical",
+        "jehovah",
+    ),
+    "cat.identity.traits": (
+        "religio",
+        "caste",
+        "ethnicity",
+        "race",
+        "sexual",
+        "gender",
+        "political",
+        "vot",
+        "democrat",
+        "republican",
+        "communist",
+        "socialist",
+        "libertarian",
+        "tory",
+        "labour",
+        "union",
+        "party",
+    ),
     # every branch holds "vote/votes/voted" or "union" ([Uu]nion) as a literal
     "cat.identity.politics_union": ("vot", "union"),
     "cat.intimate.sexual": ("sex", "affair", "cheating"),
-    "cat.criminal.record": ("arrest", "convicted", "charged", "sentenced", "incarcerated",
-                            "jailed", "indicted", "criminal", "conviction", "probation", "parole",
-                            "guilty", "felony", "misdemean", "dui", "dwi", "lawsuit", "court",
-                            "trial", "custody", "charges"),
-    "cat.location.street_address": ("street", "st", "ave", "road", "rd", "lane", "ln", "drive",
-                                    "dr", "boulevard", "blvd", "way", "court", "ct", "place",
-                                    "pl", "terrace", "square", "sq", "parkway", "pkwy", "highway",
-                                    "hwy", "circle", "cir", "crescent", "close", "row", "trail",
-                                    "alley", "plaza", "strasse", "straße", "gasse", "rue",
-                                    "calle", "via", "katu", "vej", "gatan", "weg"),
+    "cat.criminal.record": (
+        "arrest",
+        "convicted",
+        "charged",
+        "sentenced",
+        "incarcerated",
+        "jailed",
+        "indicted",
+        "criminal",
+        "conviction",
+        "probation",
+        "parole",
+        "guilty",
+        "felony",
+        "misdemean",
+        "dui",
+        "dwi",
+        "lawsuit",
+        "court",
+        "trial",
+        "custody",
+        "charges",
+    ),
+    "cat.location.street_address": (
+        "street",
+        "st",
+        "ave",
+        "road",
+        "rd",
+        "lane",
+        "ln",
+        "drive",
+        "dr",
+        "boulevard",
+        "blvd",
+        "way",
+        "court",
+        "ct",
+        "place",
+        "pl",
+        "terrace",
+        "square",
+        "sq",
+        "parkway",
+        "pkwy",
+        "highway",
+        "hwy",
+        "circle",
+        "cir",
+        "crescent",
+        "close",
+        "row",
+        "trail",
+        "alley",
+        "plaza",
+        "strasse",
+        "straße",
+        "gasse",
+        "rue",
+        "calle",
+        "via",
+        "katu",
+        "vej",
+        "gatan",
+        "weg",
+    ),
     "cat.location.intl_address": (", ",),
     "cat.location.unit": ("apt", "apartment", "suite", "unit", "flat"),
-    "cat.location.postal": ("psc", "rua", "avenida", "calle", "carrer", "rue", "ulica", "strada",
-                            "live", "reside", "living", "address"),
+    "cat.location.postal": (
+        "psc",
+        "rua",
+        "avenida",
+        "calle",
+        "carrer",
+        "rue",
+        "ulica",
+        "strada",
+        "live",
+        "reside",
+        "living",
+        "address",
+    ),
     "cat.location.lives_at": ("live", "reside", "stay", "address", "location"),
     "cat.location.coordinates": ("°", ","),
     "cat.location.commute": ("commute", "route", "whereabouts", "home"),
     "cat.id.ssn": ("-",),
-    "cat.id.labeled": ("ssn", "social", "insurance", "passport", "licen", "tax", "national",
-                       "aadhaar", "personnummer", "medicare", "id", "vat", "nhs"),
+    "cat.id.labeled": (
+        "ssn",
+        "social",
+        "insurance",
+        "passport",
+        "licen",
+        "tax",
+        "national",
+        "aadhaar",
+        "personnummer",
+        "medicare",
+        "id",
+        "vat",
+        "nhs",
+    ),
     "cat.id.card": _DIGITS,
     "cat.id.iban": _DIGITS,
-    "cat.id.account": ("account", "acct", "routing", "sort", "checking", "savings", "iban",
-                       "swift", "bic"),
+    "cat.id.account": (
+        "account",
+        "acct",
+        "routing",
+        "sort",
+        "checking",
+        "savings",
+        "iban",
+        "swift",
+        "bic",
+    ),
     "cat.id.card_labeled": ("card", "cc", "iban"),
-    "cat.biometrics.data": ("fingerprint", "voiceprint", "retina", "iris", "face", "facial",
-                            "biometric", "dna"),
-    "cat.profiling.inference": ("anxious", "stressed", "depressed", "angry", "upset", "lonely",
-                                "insecure", "emotional", "unstable", "paranoid", "naive",
-                                "gullible", "impulsive", "vulnerable", "narcissis", "neurotic",
-                                "introvert", "extrovert", "manipulative", "overwhelmed",
-                                "distressed", "mentally", "suicidal", "pushover"),
-    "cat.profiling.prediction": ("likely", "prone", "predicted", "expected", "personality",
-                                 "psychological", "emotional", "behavio"),
+    "cat.biometrics.data": (
+        "fingerprint",
+        "voiceprint",
+        "retina",
+        "iris",
+        "face",
+        "facial",
+        "biometric",
+        "dna",
+    ),
+    "cat.profiling.inference": (
+        "anxious",
+        "stressed",
+        "depressed",
+        "angry",
+        "upset",
+        "lonely",
+        "insecure",
+        "emotional",
+        "unstable",
+        "paranoid",
+        "naive",
+        "gullible",
+        "impulsive",
+        "vulnerable",
+        "narcissis",
+        "neurotic",
+        "introvert",
+        "extrovert",
+        "manipulative",
+        "overwhelmed",
+        "distressed",
+        "mentally",
+        "suicidal",
+        "pushover",
+    ),
+    "cat.profiling.prediction": (
+        "likely",
+        "prone",
+        "predicted",
+        "expected",
+        "personality",
+        "psychological",
+        "emotional",
+        "behavio",
+    ),
 }
 
 CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = tuple(

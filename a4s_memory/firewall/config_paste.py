@@ -1,4 +1,4 @@
-"""An owner's config paste is structure, not a directive (issue 14 item 2).
+"""An owner's config paste is structure, not a directive.
 
 A YAML/INI/properties file or a Jenkins/Maven XML document often carries comments such as
 ``# IMPORTANT: do not share this file``. The injection rule for importance escalation
@@ -49,6 +49,9 @@ def without_comments(text: str) -> str:
 
 
 def structural_exemption(rule_id: str) -> Finding:
-    return Finding(rule_id=f"{rule_id}.config_comment", layer=Layer.SCHEMA,
-                   reason="marker inside a comment of an owner's config paste: structure, not "
-                          "a directive (not counted)")
+    return Finding(
+        rule_id=f"{rule_id}.config_comment",
+        layer=Layer.SCHEMA,
+        reason="marker inside a comment of an owner's config paste: structure, not "
+        "a directive (not counted)",
+    )

@@ -94,10 +94,10 @@ def _branches(regex: str) -> list[str]:
     out: list[str] = []
     for branch in top:
         lead = "\\b" if branch.startswith("\\b") else ""
-        body = branch[len(lead):]
+        body = branch[len(lead) :]
         if body.startswith("(?:"):
             end = _group_end(body, 0)
-            suffix = body[end + 1:] if end > 0 else ""
+            suffix = body[end + 1 :] if end > 0 else ""
             if end > 0 and suffix[:1] not in ("?", "*", "+", "{"):
                 inner = _top_level_branches(body[3:end])
                 if len(inner) > 1:
@@ -116,13 +116,13 @@ def _expand(branch: str, budget: int = 64) -> list[str]:
     same texts, and each alternative gets a literal prefix. Only used where a yes/no answer is all
     that is asked (``search``): the matches *found* by ``finditer`` would differ."""
     lead = "\\b" if branch.startswith("\\b") else ""
-    body = branch[len(lead):]
+    body = branch[len(lead) :]
     if not body.startswith("(?:"):
         return [branch]
     end = _group_end(body, 0)
     if end <= 0:
         return [branch]
-    inner, suffix = body[3:end], body[end + 1:]
+    inner, suffix = body[3:end], body[end + 1 :]
     alts = _top_level_branches(inner)
     if suffix[:1] not in ("?", "*", "+", "{"):
         out = [lead + alt + suffix for alt in alts]
@@ -148,7 +148,7 @@ def _first_atom(body: str) -> int:
         return 2 if len(body) > 1 and (body[1] in "dDwWsS" or not body[1].isalnum()) else 0
     if body[0] == "[":
         i = 2 if body[1:2] == "^" else 1
-        if body[i:i + 1] == "]":
+        if body[i : i + 1] == "]":
             i += 1
         while i < len(body) and body[i] != "]":
             i += 2 if body[i] == "\\" else 1
@@ -162,9 +162,9 @@ def _peel(body: str) -> str:
     character ``re`` can look for directly instead of trying the pattern at every position."""
     n = _first_atom(body)
     m = _QUANT.match(body, n) if n else None
-    if m is None or body[m.end():m.end() + 1] == "+":  # possessive: leave alone
+    if m is None or body[m.end() : m.end() + 1] == "+":  # possessive: leave alone
         return body
-    atom, rest = body[:n], body[m.end():]
+    atom, rest = body[:n], body[m.end() :]
     if m.group(0) == "+":
         return atom + atom + "*" + rest
     lo = int(m.group(1))
@@ -189,7 +189,7 @@ def _literal_prefix(body: str) -> str:
         n += 1
     if n < len(body) and body[n] in "?*{":
         n -= 1  # the quantifier makes the last literal optional
-    return body[:max(n, 0)]
+    return body[: max(n, 0)]
 
 
 _WORD_ATOM = re.compile(r"\\[dw]|\[(?:[A-Za-z0-9_]|[A-Za-z0-9]-[A-Za-z0-9]|\\[dw])+\]")
@@ -253,9 +253,7 @@ class FastPattern:
                 else:
                     pos = s + 1
 
-    def search(
-        self, target: str, lower: str | None = None, scan: TextScan | None = None
-    ) -> bool:
+    def search(self, target: str, lower: str | None = None, scan: TextScan | None = None) -> bool:
         return next(self.finditer(target, lower, scan), None) is not None
 
 
@@ -274,13 +272,16 @@ def _branch(branch: str, flags: int) -> _Branch:
     if lead and literal:
         # \b before the literal == the character before it is (not) a word character
         look = "(?<!\\w" if _is_word(literal[0]) else "(?<=\\w"
-        body = literal + look + literal + ")" + body[len(literal):]
+        body = literal + look + literal + ")" + body[len(literal) :]
         lead = False
-    elif (lead and (atom := _WORD_ATOM.match(body)) is not None
-          and body[atom.end():atom.end() + 1] not in ("?", "*", "+", "{")):
+    elif (
+        lead
+        and (atom := _WORD_ATOM.match(body)) is not None
+        and body[atom.end() : atom.end() + 1] not in ("?", "*", "+", "{")
+    ):
         # the first character is a word character: \b == the one before it is not
         a = atom.group(0)
-        body = a + "(?<!\\w" + a + ")" + body[len(a):]
+        body = a + "(?<!\\w" + a + ")" + body[len(a) :]
         lead = False
     return _Branch(re.compile(body, flags), lead, triggers)
 

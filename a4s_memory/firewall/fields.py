@@ -1,4 +1,4 @@
-"""Screening of the short user-supplied strings stored beside a memory's text (issue 12 rows 1-2):
+"""Screening of the short user-supplied strings stored beside a memory's text:
 a structured item's ``key``, the ``source.ref`` and every key and value of the ``metadata``.
 
 They pass the same layers as the text (secret detection with look-alike folding, the injection
@@ -30,8 +30,13 @@ from a4s_memory.firewall.models import Finding, Layer, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.secrets import detect_secrets, hidden_by_folding, redact
 
-__all__ = ["MAX_METADATA_DEPTH", "MAX_METADATA_ENTRIES", "ScreenedMetadata", "screen_field",
-           "screen_metadata"]
+__all__ = [
+    "MAX_METADATA_DEPTH",
+    "MAX_METADATA_ENTRIES",
+    "ScreenedMetadata",
+    "screen_field",
+    "screen_metadata",
+]
 
 MAX_METADATA_DEPTH: Final = 4
 MAX_METADATA_ENTRIES: Final = 128
@@ -47,14 +52,25 @@ def _secrets(text: str) -> list[Redaction]:
     characters is reported as one span over the whole text (its place is unknown)."""
     spans = detect_secrets(text)
     if hidden_by_folding(text, spans):
-        return [Redaction(kind="obfuscated", rule_id="secret.obfuscated", start=0,
-                          end=len(text), level=SecretLevel.DEFINITE)]
+        return [
+            Redaction(
+                kind="obfuscated",
+                rule_id="secret.obfuscated",
+                start=0,
+                end=len(text),
+                level=SecretLevel.DEFINITE,
+            )
+        ]
     return spans
 
 
 def _secret_in_key() -> Finding:
-    return Finding(rule_id="metadata.secret.in_key", layer=Layer.SECRET,
-                   reason="secret in a metadata key", stop_reason=StopReason.FORBIDDEN_CATEGORY)
+    return Finding(
+        rule_id="metadata.secret.in_key",
+        layer=Layer.SECRET,
+        reason="secret in a metadata key",
+        stop_reason=StopReason.FORBIDDEN_CATEGORY,
+    )
 
 
 def _rules(prefix: str, text: str) -> list[Finding]:
@@ -68,9 +84,14 @@ def screen_field(prefix: str, text: str) -> list[Finding]:
     """Findings for one identifier-like field; any secret in it rejects."""
     out = _rules(prefix, text)
     for span in _secrets(text):
-        out.append(Finding(rule_id=f"{prefix}.{span.rule_id}", layer=Layer.SECRET,
-                           reason=f"{span.level} secret in {prefix} (not redactable)",
-                           stop_reason=StopReason.FORBIDDEN_CATEGORY))
+        out.append(
+            Finding(
+                rule_id=f"{prefix}.{span.rule_id}",
+                layer=Layer.SECRET,
+                reason=f"{span.level} secret in {prefix} (not redactable)",
+                stop_reason=StopReason.FORBIDDEN_CATEGORY,
+            )
+        )
     return out
 
 
@@ -85,10 +106,13 @@ class ScreenedMetadata:
 
 
 def _bounds(why: str) -> Finding:
-    return Finding(rule_id=f"metadata.bounds.{why}", layer=Layer.SCHEMA,
-                   reason=f"metadata {why} bound exceeded (depth {MAX_METADATA_DEPTH}, "
-                          f"{MAX_METADATA_ENTRIES} entries)",
-                   stop_reason=StopReason.BOUNDS_EXCEEDED)
+    return Finding(
+        rule_id=f"metadata.bounds.{why}",
+        layer=Layer.SCHEMA,
+        reason=f"metadata {why} bound exceeded (depth {MAX_METADATA_DEPTH}, "
+        f"{MAX_METADATA_ENTRIES} entries)",
+        stop_reason=StopReason.BOUNDS_EXCEEDED,
+    )
 
 
 def _leaf(out: ScreenedMetadata, label: str, value: str) -> str:
@@ -97,13 +121,21 @@ def _leaf(out: ScreenedMetadata, label: str, value: str) -> str:
     text = prefix + value
     out.findings.extend(_rules("metadata", text))
     spans = _secrets(text)
-    inside = [s.model_copy(update={"start": s.start - len(prefix), "end": s.end - len(prefix)})
-              for s in spans if s.start >= len(prefix)]
+    inside = [
+        s.model_copy(update={"start": s.start - len(prefix), "end": s.end - len(prefix)})
+        for s in spans
+        if s.start >= len(prefix)
+    ]
     if len(inside) < len(spans):  # a secret in (or across) the key: not redactable
         out.findings.append(_secret_in_key())
     for span in inside:
-        out.findings.append(Finding(rule_id=f"metadata.{span.rule_id}", layer=Layer.SECRET,
-                                    reason=f"{span.level} secret in metadata (redacted)"))
+        out.findings.append(
+            Finding(
+                rule_id=f"metadata.{span.rule_id}",
+                layer=Layer.SECRET,
+                reason=f"{span.level} secret in metadata (redacted)",
+            )
+        )
     out.redactions += len(inside)
     return redact(value, inside)
 

@@ -1,16 +1,16 @@
 """The memory firewall: one synchronous, pure decision per write.
 
 Order does not matter: every check runs, every stop condition is collected as a finding, and the
-winner is :func:`a4s_memory.contract.highest_priority` (seed 001 §7). Any unexpected exception —
+winner is :func:`a4s_memory.contract.highest_priority` (the stop priority order). Any unexpected exception —
 in a built-in check or in a configured extra check — yields INTERNAL_INCONSISTENCY with nothing to
-store (seed 001 INV-8, fail closed). Nothing is logged and nothing leaves the process.
+store (INV-8, fail closed). Nothing is logged and nothing leaves the process.
 
-Structured items (``category`` set) are seed 001 §3 items: key required (SCHEMA_INVALID), key ≤ 128
+Structured items (``category`` set) are the allowed categories items: key required (SCHEMA_INVALID), key ≤ 128
 and value ≤ the category's bound (BOUNDS_EXCEEDED), TTL class in the category's set
 (TTL_NOT_ALLOWED), source kind in the category's set and high trust or ``user_confirmed``
-(MISSING_EXPLICIT_CONSENT), and no secret of any level (FORBIDDEN_CATEGORY, seed 003
+(MISSING_EXPLICIT_CONSENT), and no secret of any level (FORBIDDEN_CATEGORY, the memory spec
 ``looksLikeCredential``). Free-text episodes (``category`` None) are bounded at
-``max_episode_chars`` (10,000, seed 003 Rule 3) and secrets in them are redacted; with
+``max_episode_chars`` (10,000, memory-spec rule 3) and secrets in them are redacted; with
 ``fail_on_secret`` any secret rejects with FORBIDDEN_CATEGORY instead.
 """
 
@@ -81,7 +81,7 @@ class Firewall:
 
     async def check_async(self, request: WriteRequest) -> FirewallDecision:
         """:meth:`check` on a worker thread: the scan is CPU-bound (up to milliseconds for 10 KB),
-        and the event loop must keep serving other requests meanwhile (issue 12 row 7)."""
+        and the event loop must keep serving other requests meanwhile."""
         return await asyncio.to_thread(self.check, request)
 
     async def scrub_async(self, text: str) -> str:
@@ -106,8 +106,9 @@ class Firewall:
         return FirewallDecision(
             accepted=False,
             stop_reason=StopReason.INTERNAL_INCONSISTENCY,
-            findings=[_f("internal.exception", Layer.INTERNAL, reason,
-                         StopReason.INTERNAL_INCONSISTENCY)],
+            findings=[
+                _f("internal.exception", Layer.INTERNAL, reason, StopReason.INTERNAL_INCONSISTENCY)
+            ],
         )
 
     def _evaluate(self, req: WriteRequest) -> FirewallDecision:
@@ -118,9 +119,14 @@ class Firewall:
         findings: list[Finding] = []
 
         if self.sessions.is_disabled(req.session_id):
-            findings.append(_f("session.disabled", Layer.SESSION,
-                               "writes disabled for this session after repeated rejections (G5)",
-                               StopReason.POLICY_DISABLED))
+            findings.append(
+                _f(
+                    "session.disabled",
+                    Layer.SESSION,
+                    "writes disabled for this session after repeated rejections (G5)",
+                    StopReason.POLICY_DISABLED,
+                )
+            )
         assessment = assess(req)
         findings.extend(assessment.findings)
         findings.extend(self._schema(req, assessment))
@@ -136,22 +142,27 @@ class Firewall:
             if folded_text != text:
                 folded = TextScan(folded_text)
                 if hides_more(detect_secrets(folded_text, scan=folded), spans):
-                    findings.append(_f("secret.obfuscated", Layer.SECRET,
-                                       "secret hidden by invisible or look-alike characters",
-                                       StopReason.FORBIDDEN_CATEGORY))
+                    findings.append(
+                        _f(
+                            "secret.obfuscated",
+                            Layer.SECRET,
+                            "secret hidden by invisible or look-alike characters",
+                            StopReason.FORBIDDEN_CATEGORY,
+                        )
+                    )
         redacted = redact(text, spans)
 
         found = self._structural(req, regex_findings(text, scan=scan, folded=folded))
         findings.extend(found)
         # INJECTION_DETECTED outranks every stop reason the content layers below can give
-        # (seed 001 §7; only INTERNAL_INCONSISTENCY is higher, from the extra checks, which still
+        # (the stop priority order; only INTERNAL_INCONSISTENCY is higher, from the extra checks, which still
         # run): once a rule refuses as injection, the heuristics, the model and the category
         # rules cannot change the decision, and the rule that refused is already named.
         if not any(f.stop_reason is _INJ for f in found):
             findings.extend(heuristic_findings(redacted, cfg))
             findings.extend(model_findings(folded.text, cfg))
             findings.extend(forbidden_findings(folded.text, scan=folded))
-        # Every other stored user string passes too (issue 12 rows 1-2): key, source ref, metadata.
+        # Every other stored user string passes too: key, source ref, metadata.
         if req.key is not None:
             findings.extend(screen_field("key", req.key))
         if req.source_ref:
@@ -164,8 +175,12 @@ class Firewall:
         winner = highest_priority([f.stop_reason for f in findings if f.stop_reason is not None])
         if winner is not None:
             return FirewallDecision(
-                accepted=False, stop_reason=winner, redactions=spans, findings=findings,
-                trust=assessment.trust, source_kind=assessment.source_kind,
+                accepted=False,
+                stop_reason=winner,
+                redactions=spans,
+                findings=findings,
+                trust=assessment.trust,
+                source_kind=assessment.source_kind,
             )
         suspicious = any(f.layer in _SOFT_LAYERS for f in findings)
         return FirewallDecision(
@@ -190,8 +205,11 @@ class Firewall:
         if not hits or not owner_text or not is_config_paste(req.text):
             return found
         stripped = without_comments(req.text)
-        cleared = {f.rule_id for f in hits
-                   if not _INJECTION_BY_ID[f.rule_id].search(stripped, stripped.lower())}  # fmt: skip
+        cleared = {
+            f.rule_id
+            for f in hits
+            if not _INJECTION_BY_ID[f.rule_id].search(stripped, stripped.lower())
+        }
         kept = [f for f in found if f.rule_id not in cleared]
         return kept + [structural_exemption(rule_id) for rule_id in sorted(cleared)]
 
@@ -204,29 +222,57 @@ class Firewall:
             out.append(_f("bounds.key", Layer.SCHEMA, "key longer than 128 chars", bounds))
         if req.category is None:
             if len(req.text) > self.config.max_episode_chars:
-                out.append(_f("bounds.episode", Layer.SCHEMA,
-                              f"episode longer than {self.config.max_episode_chars} chars", bounds))
+                out.append(
+                    _f(
+                        "bounds.episode",
+                        Layer.SCHEMA,
+                        f"episode longer than {self.config.max_episode_chars} chars",
+                        bounds,
+                    )
+                )
             return out
         spec = CATEGORY_SPECS[req.category]
         if req.key is None or not req.key.strip():
-            out.append(_f("schema.missing_key", Layer.SCHEMA, "structured item without key",
-                          schema))
+            out.append(
+                _f("schema.missing_key", Layer.SCHEMA, "structured item without key", schema)
+            )
         if len(req.text) > spec.value_max:
-            out.append(_f("bounds.value", Layer.SCHEMA,
-                          f"value longer than {spec.value_max} chars for {req.category.value}",
-                          bounds))
+            out.append(
+                _f(
+                    "bounds.value",
+                    Layer.SCHEMA,
+                    f"value longer than {spec.value_max} chars for {req.category.value}",
+                    bounds,
+                )
+            )
         if req.ttl_class is not None and req.ttl_class not in spec.ttl_classes:
-            out.append(_f("ttl.not_allowed", Layer.SCHEMA,
-                          f"TTL class not allowed for {req.category.value}",
-                          StopReason.TTL_NOT_ALLOWED))
+            out.append(
+                _f(
+                    "ttl.not_allowed",
+                    Layer.SCHEMA,
+                    f"TTL class not allowed for {req.category.value}",
+                    StopReason.TTL_NOT_ALLOWED,
+                )
+            )
         consent = StopReason.MISSING_EXPLICIT_CONSENT
         if a.source_kind not in spec.source_kinds and a.source_kind.value != "DERIVED_UNVERIFIED":
-            out.append(_f("category.kind_not_allowed", Layer.TRUST,
-                          f"{req.category.value} needs a stronger source kind", consent))
+            out.append(
+                _f(
+                    "category.kind_not_allowed",
+                    Layer.TRUST,
+                    f"{req.category.value} needs a stronger source kind",
+                    consent,
+                )
+            )
         if a.trust is not TrustLevel.HIGH and not req.user_confirmed:
-            out.append(_f("trust.semantic_needs_confirmation", Layer.TRUST,
-                          "structured item from a non-high-trust source needs user confirmation",
-                          consent))
+            out.append(
+                _f(
+                    "trust.semantic_needs_confirmation",
+                    Layer.TRUST,
+                    "structured item from a non-high-trust source needs user confirmation",
+                    consent,
+                )
+            )
         return out
 
     def _secret_findings(self, req: WriteRequest, spans: list[Redaction]) -> list[Finding]:
@@ -234,8 +280,19 @@ class Firewall:
         structured = req.category is not None
         for span in spans:
             reject = self.config.fail_on_secret or structured
-            why = ("fail_on_secret" if self.config.fail_on_secret
-                   else "secret in a structured item" if structured else "redacted")
-            out.append(_f(span.rule_id, Layer.SECRET, f"{span.level.value} secret ({why})",
-                          StopReason.FORBIDDEN_CATEGORY if reject else None))
+            why = (
+                "fail_on_secret"
+                if self.config.fail_on_secret
+                else "secret in a structured item"
+                if structured
+                else "redacted"
+            )
+            out.append(
+                _f(
+                    span.rule_id,
+                    Layer.SECRET,
+                    f"{span.level.value} secret ({why})",
+                    StopReason.FORBIDDEN_CATEGORY if reject else None,
+                )
+            )
         return out

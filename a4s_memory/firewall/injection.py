@@ -52,9 +52,7 @@ _URL: Final = re.compile(r"^[(<\"'\[]?[a-z][a-z0-9+.-]{1,20}://", re.IGNORECASE)
 _SENTENCE_SPLIT: Final = re.compile(r"\s(?:(?<=[.!?]\s)\s*|(?<=\n)\n*)")
 _LEAD_NOISE: Final = re.compile(r"^[\s\-*•>#\d.)\"'(\[]+")
 _ZW_BETWEEN_LETTERS: Final = re.compile(r"[A-Za-z][\u200b\u200c\u200d\u2060\ufeff\u00ad]+[A-Za-z]")
-_MIXED_SCRIPT: Final = re.compile(
-    r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b"
-)
+_MIXED_SCRIPT: Final = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
 # Necessary conditions, checked first (one C scan each instead of a lookahead at every word): a
 # word mixing scripts holds a Greek or Cyrillic letter; a zero-width character between letters
 # is a zero-width character.
@@ -141,15 +139,32 @@ def regex_findings(
 def _unicode_markers(text: str) -> list[Finding]:
     out: list[Finding] = []
     if has_tag_chars(text):
-        out.append(Finding(rule_id="evasion.tag_chars", layer=Layer.EVASION,
-                           reason="Unicode tag characters (invisible ASCII smuggling)",
-                           stop_reason=_INJ))
+        out.append(
+            Finding(
+                rule_id="evasion.tag_chars",
+                layer=Layer.EVASION,
+                reason="Unicode tag characters (invisible ASCII smuggling)",
+                stop_reason=_INJ,
+            )
+        )
     if any(c in text for c in _ZW_CHARS) and _ZW_BETWEEN_LETTERS.search(text):
-        out.append(Finding(rule_id="evasion.zero_width", layer=Layer.EVASION,
-                           reason="zero-width characters inside words", stop_reason=None))
+        out.append(
+            Finding(
+                rule_id="evasion.zero_width",
+                layer=Layer.EVASION,
+                reason="zero-width characters inside words",
+                stop_reason=None,
+            )
+        )
     if _GREEK_CYRILLIC.search(text) and _MIXED_SCRIPT.search(text):
-        out.append(Finding(rule_id="evasion.homoglyph", layer=Layer.EVASION,
-                           reason="word mixes Latin with Cyrillic/Greek letters", stop_reason=None))
+        out.append(
+            Finding(
+                rule_id="evasion.homoglyph",
+                layer=Layer.EVASION,
+                reason="word mixes Latin with Cyrillic/Greek letters",
+                stop_reason=None,
+            )
+        )
     return out
 
 
@@ -221,16 +236,31 @@ def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
     if len(text) >= config.entropy_min_token and (
         max_token_entropy(text, config.entropy_min_token) > config.entropy_threshold
     ):
-        out.append(Finding(rule_id="g2.heuristic.entropy", layer=Layer.HEURISTIC,
-                           reason=f"token entropy above {config.entropy_threshold} bits/char",
-                           stop_reason=stop))
+        out.append(
+            Finding(
+                rule_id="g2.heuristic.entropy",
+                layer=Layer.HEURISTIC,
+                reason=f"token entropy above {config.entropy_threshold} bits/char",
+                stop_reason=stop,
+            )
+        )
     if "@" in text and agent_references(text) > config.max_agent_refs:
-        out.append(Finding(rule_id="g2.heuristic.agent_refs", layer=Layer.HEURISTIC,
-                           reason=f"more than {config.max_agent_refs} other agents referenced",
-                           stop_reason=stop))
+        out.append(
+            Finding(
+                rule_id="g2.heuristic.agent_refs",
+                layer=Layer.HEURISTIC,
+                reason=f"more than {config.max_agent_refs} other agents referenced",
+                stop_reason=stop,
+            )
+        )
     density, count = imperative_density(text)
     if count >= config.imperative_min_sentences and density > config.imperative_threshold:
-        out.append(Finding(rule_id="g2.heuristic.imperative", layer=Layer.HEURISTIC,
-                           reason=f"imperative density above {config.imperative_threshold:.0%}",
-                           stop_reason=stop))
+        out.append(
+            Finding(
+                rule_id="g2.heuristic.imperative",
+                layer=Layer.HEURISTIC,
+                reason=f"imperative density above {config.imperative_threshold:.0%}",
+                stop_reason=stop,
+            )
+        )
     return out

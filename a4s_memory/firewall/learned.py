@@ -1,5 +1,5 @@
 """The firewall's learned layer: a hashed n-gram logistic regression for injection / directive
-content, beside the rule tables (issue 14 item 1).
+content, beside the rule tables.
 
 ``score(text) -> float`` in [0, 1]. Pure numpy inference over one small packaged file
 (``model/injection.npz``, trained by ``bench/train_injection.py`` on ``../shared/corpora`` plus
@@ -54,8 +54,11 @@ _P: Final = np.uint64(1_000_003)  # polynomial base of the rolling hash
 _Q: Final = np.uint64(pow(1_000_003, -1, 1 << 64))  # its inverse mod 2**64
 _MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd)
 _SALT: Final = {  # one salt per namespace: the word "the" and the 3-gram "the" hash apart
-    "c3": np.uint64(0x1F3D5B79), "c4": np.uint64(0x2E4C6A88), "c5": np.uint64(0x3A5B7C9D),
-    "w1": np.uint64(0x4B6D8FA1), "w2": np.uint64(0x5C7E90B2),
+    "c3": np.uint64(0x1F3D5B79),
+    "c4": np.uint64(0x2E4C6A88),
+    "c5": np.uint64(0x3A5B7C9D),
+    "w1": np.uint64(0x4B6D8FA1),
+    "w2": np.uint64(0x5C7E90B2),
 }
 _MAX_CHARS: Final = 20_000  # the gate bounds episodes at 10,000 chars; never score more than this
 _SPLIT_CACHE: Final = 4096
@@ -82,8 +85,13 @@ def _tables() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArr
     """(P**j, Q**j, j) for j < ``_TABLE_LEN``, computed once per process (a race computes them
     twice, harmlessly): the per-text cost of a score is mostly numpy calls, not arithmetic."""
     if not _TABLES:
-        _TABLES.append((_powers(_P, _TABLE_LEN), _powers(_Q, _TABLE_LEN),
-                        np.arange(_TABLE_LEN, dtype=np.int64)))
+        _TABLES.append(
+            (
+                _powers(_P, _TABLE_LEN),
+                _powers(_Q, _TABLE_LEN),
+                np.arange(_TABLE_LEN, dtype=np.int64),
+            )
+        )
     return _TABLES[0]
 
 
@@ -135,7 +143,9 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
     the order character 3-, 4-, 5-grams, words, word pairs (the first occurrence of a bucket
     is its first index in this order)."""
     padded = f" {norm} "
-    codes = np.frombuffer(padded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
+    codes = np.frombuffer(padded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(
+        np.uint64
+    )
     pos: list[npt.NDArray[np.int64]] = []
     hashes: list[npt.NDArray[np.uint64]] = []
     salts: list[np.uint64] = []
@@ -143,7 +153,7 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
     for n in range(2, 6):  # g holds the rolling hashes of the n-grams after each step
         if len(g) < 2:
             break
-        g = g[:-1] * _P + codes[n - 1:]
+        g = g[:-1] * _P + codes[n - 1 :]
         if n >= 3:
             hashes.append(g)
             salts.append(_SALT[f"c{n}"])
@@ -169,8 +179,9 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
     return np.concatenate(pos), _bucket(np.concatenate(hashes), salt, bits).astype(np.int64)
 
 
-def features(text: str, bits: int = DEFAULT_BITS) -> tuple[npt.NDArray[np.int64],
-                                                            npt.NDArray[np.float32]]:
+def features(
+    text: str, bits: int = DEFAULT_BITS
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
     """(sorted distinct bucket indices, ``1 / sqrt(number of them)``) of ``text``: the model's
     input. Presence, not counts, so a repeated phrase cannot push the score without bound."""
     _, buckets = grams(normalise(text), bits)
@@ -258,13 +269,19 @@ class InjectionModel:
         weights = arrays["weights"].astype(np.float32)
         if weights.shape != (1 << bits,):
             raise ValueError("injection model weights do not match its hash size")
-        return cls(weights=weights, bias=float(arrays["bias"].reshape(-1)[0]), bits=bits,
-                   window=int(header[2]), stride=int(header[3]))
+        return cls(
+            weights=weights,
+            bias=float(arrays["bias"].reshape(-1)[0]),
+            bits=bits,
+            window=int(header[2]),
+            stride=int(header[3]),
+        )
 
     def to_arrays(self) -> dict[str, npt.NDArray[np.generic]]:
         return {
-            "header": np.array([FORMAT_VERSION, self.bits, self.window, self.stride],
-                               dtype=np.int64),
+            "header": np.array(
+                [FORMAT_VERSION, self.bits, self.window, self.stride], dtype=np.int64
+            ),
             "weights": self.weights.astype(np.float16),
             "bias": np.array([self.bias], dtype=np.float32),
         }
@@ -300,11 +317,21 @@ def model_findings(text: str, config: FirewallConfig) -> list[Finding]:
         return []
     s = score(text)
     if s >= reject:
-        return [Finding(rule_id="model.injection", layer=Layer.MODEL,
-                        reason=f"injection model score {s:.3f} ≥ {reject:.3f}",
-                        stop_reason=StopReason.INJECTION_DETECTED)]
+        return [
+            Finding(
+                rule_id="model.injection",
+                layer=Layer.MODEL,
+                reason=f"injection model score {s:.3f} ≥ {reject:.3f}",
+                stop_reason=StopReason.INJECTION_DETECTED,
+            )
+        ]
     if s >= flag:
-        return [Finding(rule_id="model.injection", layer=Layer.MODEL,
-                        reason=f"injection model score {s:.3f} ≥ {flag:.3f} (suspicious)",
-                        stop_reason=None)]
+        return [
+            Finding(
+                rule_id="model.injection",
+                layer=Layer.MODEL,
+                reason=f"injection model score {s:.3f} ≥ {flag:.3f} (suspicious)",
+                stop_reason=None,
+            )
+        ]
     return []

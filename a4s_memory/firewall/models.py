@@ -58,12 +58,12 @@ class Layer(StrEnum):
     SCHEMA = "schema"
     TRUST = "trust"
     SESSION = "session"
-    REGEX = "regex"  # seed 000 G2 layer 1
-    HEURISTIC = "heuristic"  # seed 000 G2 layer 2
+    REGEX = "regex"  # G2 layer 1
+    HEURISTIC = "heuristic"  # G2 layer 2
     EVASION = "evasion"  # a rule hit only after normalising / decoding the text
-    SECRET = "secret"  # noqa: S105 - seed 003 layer name
-    CATEGORY = "category"  # seed 001 §4
-    MODEL = "model"  # the learned layer (learned.py, issue 14)
+    SECRET = "secret"  # noqa: S105 - the memory spec layer name
+    CATEGORY = "category"  # the forbidden categories
+    MODEL = "model"  # the learned layer (learned.py)
     INTERNAL = "internal"
 
 
@@ -83,12 +83,14 @@ class WriteRequest(BaseModel):
     source_type: SourceType | None = None
     source_kind: SourceKind | None = None  # derived from source_type when absent
     source_ref: str | None = None
-    category: Category | None = None  # None: a free-text episode, not a seed 001 structured item
+    category: Category | None = (
+        None  # None: a free-text episode, not a memory-contract structured item
+    )
     key: str | None = None
     ttl_class: TTLClass | None = None
     requester_is_owner: bool = True
     user_confirmed: bool = False
-    # The gate's key for this session (callers scope it by requester and agent: issue 12 row 5).
+    # The gate's key for this session (callers scope it by requester and agent).
     session_id: str | None = None
     visibility: Visibility = Visibility.PUBLIC
     metadata: dict[str, Any] | None = None  # screened key by key (firewall/fields.py)
@@ -106,7 +108,7 @@ class Finding(BaseModel):
 
 
 class FirewallDecision(BaseModel):
-    """The firewall's answer: exactly one stop reason (seed 001 INV-7)."""
+    """The firewall's answer: exactly one stop reason (INV-7)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -141,7 +143,7 @@ class FirewallConfig(BaseModel):
     max_episode_chars: int = 10_000
     # Seed 000 G5: this many rejections in a session disable writes for the session.
     session_rejection_limit: int = 3
-    # Heuristic thresholds (seed 000 G2 layer 2).
+    # Heuristic thresholds (G2 layer 2).
     entropy_threshold: float = 4.5
     entropy_min_token: int = 32
     max_agent_refs: int = 2

@@ -34,10 +34,44 @@ __all__ = ["View", "fold", "has_tag_chars", "normalized", "strip_invisible", "vi
 # Zero-width and bidi/format controls that hide or reorder text. ZWJ (U+200D) is kept out of the
 # "suspicious" count only when it sits between two emoji (emoji sequences use it legitimately).
 _INVISIBLE: Final = frozenset(
-    [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200C, 0x200D,
-     0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2061, 0x2062, 0x2063,
-     0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F,
-     0x3164, 0xFEFF, 0xFFA0]
+    [
+        0x00AD,
+        0x034F,
+        0x061C,
+        0x115F,
+        0x1160,
+        0x17B4,
+        0x17B5,
+        0x180E,
+        0x200B,
+        0x200C,
+        0x200D,
+        0x200E,
+        0x200F,
+        0x202A,
+        0x202B,
+        0x202C,
+        0x202D,
+        0x202E,
+        0x2060,
+        0x2061,
+        0x2062,
+        0x2063,
+        0x2064,
+        0x2066,
+        0x2067,
+        0x2068,
+        0x2069,
+        0x206A,
+        0x206B,
+        0x206C,
+        0x206D,
+        0x206E,
+        0x206F,
+        0x3164,
+        0xFEFF,
+        0xFFA0,
+    ]
 )
 _STRIP_TABLE: Final[dict[int, None]] = {cp: None for cp in _INVISIBLE}
 _TAG_RANGE: Final = range(0xE0000, 0xE0080)
@@ -48,25 +82,101 @@ _BLACK_FLAG: Final = 0x1F3F4  # emoji subdivision flags legitimately use tag cha
 _HOMOGLYPHS: Final[dict[int, str]] = {
     ord(k): v
     for k, v in {
-        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-        "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d",
-        "ԛ": "q", "ԝ": "w", "ɡ": "g", "һ": "h", "ӏ": "l", "ո": "n", "ս": "u",
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
-        "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ԁ": "D",
-        "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "ι": "i", "κ": "k", "χ": "x", "υ": "u",
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
-        "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        "ı": "i", "ȷ": "j", "ℓ": "l", "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-",
-        "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "＜": "<", "＞": ">",
-        "‹": "<", "›": ">", "«": "<", "»": ">", "⁄": "/",
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ɡ": "g",
+        "һ": "h",
+        "ӏ": "l",
+        "ո": "n",
+        "ս": "u",
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "У": "Y",
+        "Х": "X",
+        "Ѕ": "S",
+        "І": "I",
+        "Ј": "J",
+        "Ԁ": "D",
+        "α": "a",
+        "ο": "o",
+        "ρ": "p",
+        "ν": "v",
+        "τ": "t",
+        "ι": "i",
+        "κ": "k",
+        "χ": "x",
+        "υ": "u",
+        "Α": "A",
+        "Β": "B",
+        "Ε": "E",
+        "Ζ": "Z",
+        "Η": "H",
+        "Ι": "I",
+        "Κ": "K",
+        "Μ": "M",
+        "Ν": "N",
+        "Ο": "O",
+        "Ρ": "P",
+        "Τ": "T",
+        "Υ": "Y",
+        "Χ": "X",
+        "ı": "i",
+        "ȷ": "j",
+        "ℓ": "l",
+        "‐": "-",
+        "‑": "-",
+        "‒": "-",
+        "–": "-",
+        "—": "-",
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "＜": "<",
+        "＞": ">",
+        "‹": "<",
+        "›": ">",
+        "«": "<",
+        "»": ">",
+        "⁄": "/",
     }.items()
 }
 
-_INVISIBLE_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]")
+_INVISIBLE_RE: Final = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]"
+)
 _HOMOGLYPH_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in _HOMOGLYPHS) + "]")
-_TAG_CHAR: Final = re.compile("[\U000E0000-\U000E007F]")
+_TAG_CHAR: Final = re.compile("[\U000e0000-\U000e007f]")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
-# Linear on CPython's re (security issue 12): the blanks before "[" stay on the line (a match
+# Linear on CPython's re: the blanks before "[" stay on the line (a match
 # that started on an earlier blank line starts again on this line, same groups), and every blank
 # run is possessive because what follows it cannot be a blank.
 _MD_COMMENT: Final = re.compile(
@@ -203,7 +313,7 @@ def _decoded_views(text: str, runs: list[tuple[int, int]] | None = None) -> list
             budget -= 1
             decoded = decoder(m.group(0))
             if decoded is not None and _printable(decoded):
-                pieces.append(text[pos:m.start()])
+                pieces.append(text[pos : m.start()])
                 pieces.append(decoded)
                 pos = m.end()
         if pieces:

@@ -1,11 +1,11 @@
 """Rule tables as data: every content rule the firewall applies has an id, a compiled pattern, a
 reason (shown to people, never content), the stop reason it produces and the layer it belongs to.
 
-* :data:`INJECTION_RULES` — seed 000 G2 layer 1 (the seven seed patterns, ids ``g2.*``, some
+* :data:`INJECTION_RULES` — G2 layer 1 (the seven seed patterns, ids ``g2.*``, some
   narrowed where measurement showed they over-block; see docs/firewall.md) plus the patterns
   attackers use against memory stores (ids ``inj.*``). A rule whose ``stop_reason`` is None is a
   *soft* rule: alone it marks the write ``security_status=suspicious`` instead of rejecting it.
-* :data:`CATEGORY_RULES` — seed 001 §4 forbidden categories (ids ``cat.<category>.*``), each with an
+* :data:`CATEGORY_RULES` — the forbidden categories forbidden categories (ids ``cat.<category>.*``), each with an
   optional context ``guard`` (a match of the guard near the hit cancels it) and an optional
   ``validator`` (Luhn for card numbers, ISO 7064 mod 97 for IBANs) that the hit must pass.
 
@@ -25,7 +25,13 @@ from a4s_memory.firewall.models import Layer
 from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = [
-    "CATEGORY_RULES", "INJECTION_RULES", "CategoryRule", "Rule", "iban_ok", "luhn_ok", "triggered",
+    "CATEGORY_RULES",
+    "INJECTION_RULES",
+    "CategoryRule",
+    "Rule",
+    "iban_ok",
+    "luhn_ok",
+    "triggered",
 ]
 
 _I: Final = re.IGNORECASE
@@ -67,8 +73,9 @@ def triggered(triggers: tuple[str, ...], lower: str) -> bool:
 
 def _r(rule_id: str, regex: str, reason: str, flags: int = _I, *, soft: bool = False) -> Rule:
     # injection rules are only asked whether they match: leading groups can be distributed
-    return Rule(rule_id, compile_rule(regex, flags, search_only=True), reason,
-                None if soft else _INJ)
+    return Rule(
+        rule_id, compile_rule(regex, flags, search_only=True), reason, None if soft else _INJ
+    )
 
 
 _DATA = (
@@ -84,164 +91,231 @@ _TAG = (
 )
 
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
-    # --- seed 000 G2 layer 1 -------------------------------------------------------------------
-    _r("g2.system_mimicry", r"<\s*+(?:/\s*+)?system(?:[-_]|\b)",
-       "system directive mimicry (<system...>)"),
-    _r("g2.importance", r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)\s*+)?:",
-       "importance escalation (IMPORTANT:)"),
-    _r("g2.role_assumption",
-       r"\b(?:act\s+as|pretend\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
-       r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b",
-       "role assumption (act as / pretend to be / you are now)"),
-    _r("g2.authority_claim",
-       r"@(?:devops|pm|po|sm|architect|qa|dev|admin|system|analyst|security|owner)\s+"
-       r"(?:has\s+)?(?:confirmed|approved|authori[sz]ed|decided|said|says|allowed)\b",
-       "agent impersonation (@agent confirmed)"),
+    # --- G2 layer 1 -------------------------------------------------------------------
+    _r(
+        "g2.system_mimicry",
+        r"<\s*+(?:/\s*+)?system(?:[-_]|\b)",
+        "system directive mimicry (<system...>)",
+    ),
+    _r(
+        "g2.importance",
+        r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)\s*+)?:",
+        "importance escalation (IMPORTANT:)",
+    ),
+    _r(
+        "g2.role_assumption",
+        r"\b(?:act\s+as|pretend\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
+        r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b",
+        "role assumption (act as / pretend to be / you are now)",
+    ),
+    _r(
+        "g2.authority_claim",
+        r"@(?:devops|pm|po|sm|architect|qa|dev|admin|system|analyst|security|owner)\s+"
+        r"(?:has\s+)?(?:confirmed|approved|authori[sz]ed|decided|said|says|allowed)\b",
+        "agent impersonation (@agent confirmed)",
+    ),
     # ``<tag ... >``: only the FIRST tag opening is tried (possessive skip from \A over text and
     # other "<"). Same answer: a ">" after any opening is also after the first one (an opening
     # holds no ">"); and linear, where ``<tag\b[^>]*>`` rescanned the rest of the text from every
-    # opening with no ">" after it (issue 12).
-    _r("g2.markup", r"\A[^<]*+(?:<(?!" + _TAG + r")[^<]*+)*+<" + _TAG + r"[^>]*+>",
-       "markup injection (active or role-bearing tags)"),
-    _r("g2.encoded_escape", r"(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}){2,}",
-       "escaped payload (\\x / \\u sequences)"),
+    # opening with no ">" after it.
+    _r(
+        "g2.markup",
+        r"\A[^<]*+(?:<(?!" + _TAG + r")[^<]*+)*+<" + _TAG + r"[^>]*+>",
+        "markup injection (active or role-bearing tags)",
+    ),
+    _r(
+        "g2.encoded_escape",
+        r"(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}){2,}",
+        "escaped payload (\\x / \\u sequences)",
+    ),
     # Line-start rules: ``^`` then blanks that stay on the line (a match whose blanks crossed a
-    # newline also starts at the next line start), possessive blank runs: linear (issue 12).
-    _r("g2.directive_line",
-       r"^[^\S\n]*+(?:[#*>\[-]++\s*+)?(?:rule|instructions?|directive|command"
-       r"|system(?:\s++prompt)?|new\s++task|override)\s*+[\]:]",
-       "directive line (rule: / instruction: / system:)", _IM),
+    # newline also starts at the next line start), possessive blank runs: linear.
+    _r(
+        "g2.directive_line",
+        r"^[^\S\n]*+(?:[#*>\[-]++\s*+)?(?:rule|instructions?|directive|command"
+        r"|system(?:\s++prompt)?|new\s++task|override)\s*+[\]:]",
+        "directive line (rule: / instruction: / system:)",
+        _IM,
+    ),
     # --- instruction override ------------------------------------------------------------------
-    _r("inj.ignore_instructions",
-       r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase)\b[^.\n]{0,40}?"
-       r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
-       r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guidelines?"
-       r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
-       r"|context)\b",
-       "instruction override (ignore previous instructions)"),
-    _r("inj.ignore_instructions_i18n",
-       r"\b(?:ignor(?:a|ez|iere|ar)|olvida|vergiss|oubliez)\b[^.\n]{0,30}\b(?:instrucciones"
-       r"|instructions|anweisungen|istruzioni|instruções|regeln|reglas)\b"
-       r"|\bno\s+menciones\b|\ba\s+partir\s+de\s+ahora\b|\bnota\s+importante\s+del\s+sistema\b"
-       r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b",
-       "instruction override (non-English)"),
-    _r("inj.new_instructions",
-       r"\b(?:new|updated|real|actual|true|secret|hidden|additional|revised|following)\s+"
-       r"(?:system\s+)?(?:instructions?|directives?|system\s+prompt|orders|rules\s+of\s+engagement)"
-       r"\s*(?::|are\b|follow\b|take\s+precedence)",
-       "replacement instructions"),
-    _r("inj.role_switch",
-       r"\byour\s+(?:new\s+)?(?:role|task|job|purpose|goal|objective|mission|persona)\s+"
-       r"(?:is|will\s+be|now|has\s+changed)\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
-       r"|\byou\s+(?:are|will\s+be)\s+(?:no\s+longer|not\s+bound|free\s+(?:from|of)|unrestricted)",
-       "role switch (your new role is ...)"),
-    _r("inj.assistant_directive",
-       r"\byou\s+(?:will|must|shall|are\s+to)\s+(?:now\s+|always\s+|only\s+)?(?:answer|respond|reply"
-       r"|act|pretend|simulate|roleplay|role-play|generate|obey|comply|behave)\b"
-       r"|\b(?:respond|reply|answer)\s+(?:to\s+)?(?:every|all|each|any)\s+(?:\w+\s+)?prompts?\b"
-       r"|\bfor\s+(?:all|every|each)\s+(?:\w+\s+)?prompts?\b|\bfrom\s+now\s+(?:on\s+)?you\b"
-       r"|\bact\s+like\s+(?:a|an|you)\b|\bin\s+the\s+role\s+of\b",
-       "directive addressed to the assistant"),
-    _r("inj.persona_setup",
-       r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
-       r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
-       r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
-       r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
-       r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b",
-       "persona / mode set-up"),
-    _r("inj.chat_template",
-       r"<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id"
-       r"|begin_of_text|end_of_text|pad|fim_\w+)\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>"
-       r"|^[^\S\n]*+#{2,}+\s*+(?:\(\s*+)?(?:system|instruction|assistant|human|user|response)"
-       r"|^[^\S\n]*+(?:system|assistant)\s*+:\s",
-       "chat-template token", _IM),
-    _r("inj.fake_marker",
-       r"\[(?:SYSTEM|ADMIN|INSTRUCTIONS?|DEVELOPER|OVERRIDE|ROOT|SUDO)\]"
-       r"|\b(?:system|admin(?:istrator)?|developer|security|root)\s+(?:message|notice|note|override"
-       r"|alert|update|instruction|directive|command)\s*[:!]"
-       r"|\b(?:this\s+is\s+)?an?\s+(?:important|urgent|official)\s+(?:message|notice|instruction)"
-       r"\s+from\b",
-       "fake system / admin marker"),
+    _r(
+        "inj.ignore_instructions",
+        r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase)\b[^.\n]{0,40}?"
+        r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
+        r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guidelines?"
+        r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
+        r"|context)\b",
+        "instruction override (ignore previous instructions)",
+    ),
+    _r(
+        "inj.ignore_instructions_i18n",
+        r"\b(?:ignor(?:a|ez|iere|ar)|olvida|vergiss|oubliez)\b[^.\n]{0,30}\b(?:instrucciones"
+        r"|instructions|anweisungen|istruzioni|instruções|regeln|reglas)\b"
+        r"|\bno\s+menciones\b|\ba\s+partir\s+de\s+ahora\b|\bnota\s+importante\s+del\s+sistema\b"
+        r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b",
+        "instruction override (non-English)",
+    ),
+    _r(
+        "inj.new_instructions",
+        r"\b(?:new|updated|real|actual|true|secret|hidden|additional|revised|following)\s+"
+        r"(?:system\s+)?(?:instructions?|directives?|system\s+prompt|orders|rules\s+of\s+engagement)"
+        r"\s*(?::|are\b|follow\b|take\s+precedence)",
+        "replacement instructions",
+    ),
+    _r(
+        "inj.role_switch",
+        r"\byour\s+(?:new\s+)?(?:role|task|job|purpose|goal|objective|mission|persona)\s+"
+        r"(?:is|will\s+be|now|has\s+changed)\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
+        r"|\byou\s+(?:are|will\s+be)\s+(?:no\s+longer|not\s+bound|free\s+(?:from|of)|unrestricted)",
+        "role switch (your new role is ...)",
+    ),
+    _r(
+        "inj.assistant_directive",
+        r"\byou\s+(?:will|must|shall|are\s+to)\s+(?:now\s+|always\s+|only\s+)?(?:answer|respond|reply"
+        r"|act|pretend|simulate|roleplay|role-play|generate|obey|comply|behave)\b"
+        r"|\b(?:respond|reply|answer)\s+(?:to\s+)?(?:every|all|each|any)\s+(?:\w+\s+)?prompts?\b"
+        r"|\bfor\s+(?:all|every|each)\s+(?:\w+\s+)?prompts?\b|\bfrom\s+now\s+(?:on\s+)?you\b"
+        r"|\bact\s+like\s+(?:a|an|you)\b|\bin\s+the\s+role\s+of\b",
+        "directive addressed to the assistant",
+    ),
+    _r(
+        "inj.persona_setup",
+        r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
+        r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
+        r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
+        r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
+        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b",
+        "persona / mode set-up",
+    ),
+    _r(
+        "inj.chat_template",
+        r"<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id"
+        r"|begin_of_text|end_of_text|pad|fim_\w+)\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>"
+        r"|^[^\S\n]*+#{2,}+\s*+(?:\(\s*+)?(?:system|instruction|assistant|human|user|response)"
+        r"|^[^\S\n]*+(?:system|assistant)\s*+:\s",
+        "chat-template token",
+        _IM,
+    ),
+    _r(
+        "inj.fake_marker",
+        r"\[(?:SYSTEM|ADMIN|INSTRUCTIONS?|DEVELOPER|OVERRIDE|ROOT|SUDO)\]"
+        r"|\b(?:system|admin(?:istrator)?|developer|security|root)\s+(?:message|notice|note|override"
+        r"|alert|update|instruction|directive|command)\s*[:!]"
+        r"|\b(?:this\s+is\s+)?an?\s+(?:important|urgent|official)\s+(?:message|notice|instruction)"
+        r"\s+from\b",
+        "fake system / admin marker",
+    ),
     # --- authority claims ---------------------------------------------------------------------
-    _r("inj.authority_grant",
-       r"\b(?:authori[sz]ed|approved|granted|confirmed|permitted|allowed|enabled)\b[^.\n]{0,30}?"
-       r"\b(?:full|unrestricted|admin(?:istrator)?|root|elevated|unlimited|complete|total)\s+"
-       r"(?:data\s+|system\s+|tool\s+)?(?:access|permissions?|privileges|rights|control)\b",
-       "authority claim (granted full access)"),
-    _r("inj.authority_impersonation",
-       r"\b(?:as|per|on\s+behalf\s+of|by\s+order\s+of)\s+(?:the\s+)?(?:admin(?:istrator)?|system"
-       r"|developers?|devops|security\s+team|it\s+department|ceo|owner|openai|anthropic)\b[^.\n]{0,40}?"
-       r"\b(?:instruct|approv|authori|confirm|order|request|mandat|requir)\w*",
-       "authority claim (on behalf of the admin)"),
+    _r(
+        "inj.authority_grant",
+        r"\b(?:authori[sz]ed|approved|granted|confirmed|permitted|allowed|enabled)\b[^.\n]{0,30}?"
+        r"\b(?:full|unrestricted|admin(?:istrator)?|root|elevated|unlimited|complete|total)\s+"
+        r"(?:data\s+|system\s+|tool\s+)?(?:access|permissions?|privileges|rights|control)\b",
+        "authority claim (granted full access)",
+    ),
+    _r(
+        "inj.authority_impersonation",
+        r"\b(?:as|per|on\s+behalf\s+of|by\s+order\s+of)\s+(?:the\s+)?(?:admin(?:istrator)?|system"
+        r"|developers?|devops|security\s+team|it\s+department|ceo|owner|openai|anthropic)\b[^.\n]{0,40}?"
+        r"\b(?:instruct|approv|authori|confirm|order|request|mandat|requir)\w*",
+        "authority claim (on behalf of the admin)",
+    ),
     # --- harmful persistent directives ----------------------------------------------------------
-    _r("inj.exfiltration",
-       r"\b(?:send|forward|post|upload|transmit|e-?mail|leak|exfiltrate|copy|share|route|relay"
-       r"|sync|mirror|include)\b[^.\n]{0,60}?\b(?:all|every|entire|full|complete|any|the\s+user'?s"
-       r"|their|conversation|user)\b[^.\n]{0,40}?\b" + _DATA + r"\b[^.\n]{0,80}?"
-       r"(?:\bto\b|\bat\b|\bvia\b|\binto\b)",
-       "data exfiltration directive"),
-    _r("inj.exfil_url",
-       r"\b(?:send|forward|post|upload|transmit|leak|exfiltrate|route|relay)\b[^\n]{0,120}?"
-       r"https?://\S+",
-       "send-to-URL directive"),
-    _r("inj.conceal",
-       r"\b(?:do\s+not|don'?t|never|without)\s+(?:\w+\s+){0,3}?(?:tell|inform|notify|mention"
-       r"|reveal|alert|let|show|disclose)\w*\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:user|users|anyone"
-       r"|owner|human|them)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+"
-       r"(?:this|these|the)\s+(?:instruction|message|step|directive|rule)",
-       "concealment from the user"),
-    _r("inj.safety_bypass",
-       r"\b(?:disable|turn\s+off|bypass|deactivate|circumvent|remove|skip|ignore|suspend)\b[^.\n]{0,30}?"
-       r"\b(?:safety|security|content|guard|moderation|guardrails?|filters?|restrictions|protections?"
-       r"|authentication|2fa|mfa|confirmations?|verifications?|approval\s+gates?)\b",
-       "safety bypass"),
-    _r("inj.no_confirmation",
-       r"\b(?:execute|run|approve|comply|perform|grant|push|deploy|transfer|pay|delete|install"
-       r"|export|send|accept)\w*\b[^.\n]{0,50}?\bwithout\s+(?:any\s+|additional\s+|further\s+"
-       r"|asking\s+(?:for\s+)?)?(?:\w+\s+)?(?:confirmation|verification|approval|permission|review"
-       r"|checks?|consent|authentication)\b",
-       "directive to act without confirmation"),
-    _r("inj.unrestricted",
-       r"\b(?:unrestricted|unfiltered|uncensored|unlimited|unmoderated)\s+(?:\w+\s+)?(?:access|mode"
-       r"|ai|output|responses?|content|answers?)\b|\bno\s+(?:ethical\s+|moral\s+)?(?:restrictions"
-       r"|limitations|filters|guidelines|censorship|boundaries)\s+(?:at\s+all|whatsoever|apply|of\s+any)",
-       "unrestricted-mode request"),
-    _r("inj.jailbreak_names",
-       r"\b(?:DAN|STAN|DUDE|AIM|BetterDAN|AntiGPT|JailBreak|DevMode)\b", "known jailbreak persona",
-       0),
-    _r("inj.jailbreak_terms",
-       r"\b(?:do\s+anything\s+now|developer\s+mode|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
-       r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
-       r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored|never\s+refuse"
-       r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse|(?:never\s+)?break\s+character|not\s+bound\s+by"
-       r"|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations)"
-       r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
-       r"|explicit|inappropriate|offensive)"
-       r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
-       r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
-       r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines))\b",
-       "jailbreak phrasing"),
-    _r("inj.prompt_leak",
-       r"\b(?:reveal|print|repeat|show|output|display|tell\s+me|share|give\s+me|leak|dump|recite"
-       r"|what\s+(?:is|are|was|were))\b[^.\n]{0,30}?\b(?:your|the|all|initial|original)\s+"
-       r"(?:\w+\s+)?(?:system\s+prompt|initial\s+prompt|hidden\s+prompt|original\s+prompt|pre-?prompt"
-       r"|instructions\s+(?:above|you\s+were\s+given)|prompt\s+above|rules\s+you\s+were\s+given"
-       r"|configuration\s+prompt)\b",
-       "system-prompt extraction"),
-    _r("inj.config_override",
-       r"\b(?:update|change|modify|set|override|rewrite|reset)\b[^.\n]{0,30}?\b(?:agent|assistant"
-       r"|system|model|your|ai)(?:'s)?\s+(?:configuration|config|settings|behaviou?r|instructions"
-       r"|persona|rules|guidelines|memory)\b",
-       "agent configuration override"),
+    _r(
+        "inj.exfiltration",
+        r"\b(?:send|forward|post|upload|transmit|e-?mail|leak|exfiltrate|copy|share|route|relay"
+        r"|sync|mirror|include)\b[^.\n]{0,60}?\b(?:all|every|entire|full|complete|any|the\s+user'?s"
+        r"|their|conversation|user)\b[^.\n]{0,40}?\b" + _DATA + r"\b[^.\n]{0,80}?"
+        r"(?:\bto\b|\bat\b|\bvia\b|\binto\b)",
+        "data exfiltration directive",
+    ),
+    _r(
+        "inj.exfil_url",
+        r"\b(?:send|forward|post|upload|transmit|leak|exfiltrate|route|relay)\b[^\n]{0,120}?"
+        r"https?://\S+",
+        "send-to-URL directive",
+    ),
+    _r(
+        "inj.conceal",
+        r"\b(?:do\s+not|don'?t|never|without)\s+(?:\w+\s+){0,3}?(?:tell|inform|notify|mention"
+        r"|reveal|alert|let|show|disclose)\w*\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:user|users|anyone"
+        r"|owner|human|them)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+"
+        r"(?:this|these|the)\s+(?:instruction|message|step|directive|rule)",
+        "concealment from the user",
+    ),
+    _r(
+        "inj.safety_bypass",
+        r"\b(?:disable|turn\s+off|bypass|deactivate|circumvent|remove|skip|ignore|suspend)\b[^.\n]{0,30}?"
+        r"\b(?:safety|security|content|guard|moderation|guardrails?|filters?|restrictions|protections?"
+        r"|authentication|2fa|mfa|confirmations?|verifications?|approval\s+gates?)\b",
+        "safety bypass",
+    ),
+    _r(
+        "inj.no_confirmation",
+        r"\b(?:execute|run|approve|comply|perform|grant|push|deploy|transfer|pay|delete|install"
+        r"|export|send|accept)\w*\b[^.\n]{0,50}?\bwithout\s+(?:any\s+|additional\s+|further\s+"
+        r"|asking\s+(?:for\s+)?)?(?:\w+\s+)?(?:confirmation|verification|approval|permission|review"
+        r"|checks?|consent|authentication)\b",
+        "directive to act without confirmation",
+    ),
+    _r(
+        "inj.unrestricted",
+        r"\b(?:unrestricted|unfiltered|uncensored|unlimited|unmoderated)\s+(?:\w+\s+)?(?:access|mode"
+        r"|ai|output|responses?|content|answers?)\b|\bno\s+(?:ethical\s+|moral\s+)?(?:restrictions"
+        r"|limitations|filters|guidelines|censorship|boundaries)\s+(?:at\s+all|whatsoever|apply|of\s+any)",
+        "unrestricted-mode request",
+    ),
+    _r(
+        "inj.jailbreak_names",
+        r"\b(?:DAN|STAN|DUDE|AIM|BetterDAN|AntiGPT|JailBreak|DevMode)\b",
+        "known jailbreak persona",
+        0,
+    ),
+    _r(
+        "inj.jailbreak_terms",
+        r"\b(?:do\s+anything\s+now|developer\s+mode|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
+        r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
+        r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored|never\s+refuse"
+        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse|(?:never\s+)?break\s+character|not\s+bound\s+by"
+        r"|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations)"
+        r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
+        r"|explicit|inappropriate|offensive)"
+        r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
+        r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
+        r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines))\b",
+        "jailbreak phrasing",
+    ),
+    _r(
+        "inj.prompt_leak",
+        r"\b(?:reveal|print|repeat|show|output|display|tell\s+me|share|give\s+me|leak|dump|recite"
+        r"|what\s+(?:is|are|was|were))\b[^.\n]{0,30}?\b(?:your|the|all|initial|original)\s+"
+        r"(?:\w+\s+)?(?:system\s+prompt|initial\s+prompt|hidden\s+prompt|original\s+prompt|pre-?prompt"
+        r"|instructions\s+(?:above|you\s+were\s+given)|prompt\s+above|rules\s+you\s+were\s+given"
+        r"|configuration\s+prompt)\b",
+        "system-prompt extraction",
+    ),
+    _r(
+        "inj.config_override",
+        r"\b(?:update|change|modify|set|override|rewrite|reset)\b[^.\n]{0,30}?\b(?:agent|assistant"
+        r"|system|model|your|ai)(?:'s)?\s+(?:configuration|config|settings|behaviou?r|instructions"
+        r"|persona|rules|guidelines|memory)\b",
+        "agent configuration override",
+    ),
     # --- soft rules: alone they mark the write suspicious ----------------------------------------
-    _r("inj.persistent_directive",
-       r"\b(?:for\s+all\s+future\s+\w+|in\s+(?:all\s+)?future\s+(?:conversations|sessions"
-       r"|interactions|responses)|whenever\s+(?:anyone|someone|any\s+user|a\s+user)\s+asks"
-       r"|in\s+every\s+(?:response|conversation|reply|answer))\b",
-       "persistent directive framing", soft=True),
-    _r("inj.advocacy",
-       r"\balways\s+(?:recommend|suggest|promote|push|endorse|advertise|mention)\b",
-       "persistent advocacy (always recommend X)", soft=True),
+    _r(
+        "inj.persistent_directive",
+        r"\b(?:for\s+all\s+future\s+\w+|in\s+(?:all\s+)?future\s+(?:conversations|sessions"
+        r"|interactions|responses)|whenever\s+(?:anyone|someone|any\s+user|a\s+user)\s+asks"
+        r"|in\s+every\s+(?:response|conversation|reply|answer))\b",
+        "persistent directive framing",
+        soft=True,
+    ),
+    _r(
+        "inj.advocacy",
+        r"\balways\s+(?:recommend|suggest|promote|push|endorse|advertise|mention)\b",
+        "persistent advocacy (always recommend X)",
+        soft=True,
+    ),
 )
 
 
@@ -252,41 +326,148 @@ _INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "g2.authority_claim": ("@",),
     "g2.markup": ("<",),
     "g2.encoded_escape": ("\\x", "\\u"),
-    "g2.directive_line": ("rule", "instruction", "directive", "command", "system", "new", "override"),
-    "inj.ignore_instructions": ("ignore", "disregard", "forget", "override", "bypass", "neglect",
-                                "skip", "drop", "abandon", "erase"),
-    "inj.ignore_instructions_i18n": ("ignor", "olvida", "vergiss", "oubliez", "menciones", "partir",
-                                     "nota", "sofort"),
+    "g2.directive_line": (
+        "rule",
+        "instruction",
+        "directive",
+        "command",
+        "system",
+        "new",
+        "override",
+    ),
+    "inj.ignore_instructions": (
+        "ignore",
+        "disregard",
+        "forget",
+        "override",
+        "bypass",
+        "neglect",
+        "skip",
+        "drop",
+        "abandon",
+        "erase",
+    ),
+    "inj.ignore_instructions_i18n": (
+        "ignor",
+        "olvida",
+        "vergiss",
+        "oubliez",
+        "menciones",
+        "partir",
+        "nota",
+        "sofort",
+    ),
     "inj.new_instructions": ("instruction", "directive", "system", "orders", "rules"),
     "inj.role_switch": ("you",),
     "inj.assistant_directive": ("you", "prompt", "act", "role"),
     "inj.persona_setup": ("=", "assume", "now", "want", "mode"),
     "inj.chat_template": ("<|", "inst]", "sys>>", "_of_turn>", "#", "system", "assistant"),
-    "inj.fake_marker": ("[", "system", "admin", "developer", "security", "root", "message",
-                        "notice", "instruction"),
+    "inj.fake_marker": (
+        "[",
+        "system",
+        "admin",
+        "developer",
+        "security",
+        "root",
+        "message",
+        "notice",
+        "instruction",
+    ),
     "inj.authority_grant": ("access", "permission", "privileges", "rights", "control"),
-    "inj.authority_impersonation": ("admin", "system", "developer", "devops", "security",
-                                    "department", "ceo", "owner", "openai", "anthropic"),
-    "inj.exfiltration": ("send", "forward", "post", "upload", "transmit", "mail", "leak",
-                         "exfiltrate", "copy", "share", "route", "relay", "sync", "mirror",
-                         "include"),
+    "inj.authority_impersonation": (
+        "admin",
+        "system",
+        "developer",
+        "devops",
+        "security",
+        "department",
+        "ceo",
+        "owner",
+        "openai",
+        "anthropic",
+    ),
+    "inj.exfiltration": (
+        "send",
+        "forward",
+        "post",
+        "upload",
+        "transmit",
+        "mail",
+        "leak",
+        "exfiltrate",
+        "copy",
+        "share",
+        "route",
+        "relay",
+        "sync",
+        "mirror",
+        "include",
+    ),
     "inj.exfil_url": ("http",),
     "inj.conceal": ("not", "don", "never", "without"),
-    "inj.safety_bypass": ("disable", "turn", "bypass", "deactivate", "circumvent", "remove", "skip",
-                          "ignore", "suspend"),
+    "inj.safety_bypass": (
+        "disable",
+        "turn",
+        "bypass",
+        "deactivate",
+        "circumvent",
+        "remove",
+        "skip",
+        "ignore",
+        "suspend",
+    ),
     "inj.no_confirmation": ("without",),
-    "inj.unrestricted": ("unrestricted", "unfiltered", "uncensored", "unlimited", "unmoderated",
-                         "restriction", "limitation", "filter", "guideline", "censorship",
-                         "boundaries"),
+    "inj.unrestricted": (
+        "unrestricted",
+        "unfiltered",
+        "uncensored",
+        "unlimited",
+        "unmoderated",
+        "restriction",
+        "limitation",
+        "filter",
+        "guideline",
+        "censorship",
+        "boundaries",
+    ),
     "inj.jailbreak_names": ("dan", "stan", "dude", "aim", "antigpt", "jailbreak", "devmode"),
-    "inj.jailbreak_terms": ("anything", "mode", "jailbr", "confidant", "moral", "ethic",
-                            "character", "nsfw", "uncensored", "refuse", "bound", "restriction",
-                            "censorship", "filter", "limitation", "illegal", "harmful", "explicit",
-                            "inappropriate", "offensive", "rules", "guideline", "openai",
-                            "anthropic"),
+    "inj.jailbreak_terms": (
+        "anything",
+        "mode",
+        "jailbr",
+        "confidant",
+        "moral",
+        "ethic",
+        "character",
+        "nsfw",
+        "uncensored",
+        "refuse",
+        "bound",
+        "restriction",
+        "censorship",
+        "filter",
+        "limitation",
+        "illegal",
+        "harmful",
+        "explicit",
+        "inappropriate",
+        "offensive",
+        "rules",
+        "guideline",
+        "openai",
+        "anthropic",
+    ),
     "inj.prompt_leak": ("prompt", "instructions", "rules"),
-    "inj.config_override": ("config", "settings", "behavio", "instructions", "persona", "rules",
-                            "guidelines", "memory"),
+    "inj.config_override": (
+        "config",
+        "settings",
+        "behavio",
+        "instructions",
+        "persona",
+        "rules",
+        "guidelines",
+        "memory",
+    ),
     "inj.persistent_directive": ("future", "whenever", "every"),
     "inj.advocacy": ("always",),
 }

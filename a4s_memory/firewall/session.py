@@ -59,9 +59,10 @@ class SessionGate:
     """Per-session rejection bookkeeping. Thread-safe."""
 
     def __init__(
-        self, rejection_limit: int = DEFAULT_REJECTION_LIMIT,
+        self,
+        rejection_limit: int = DEFAULT_REJECTION_LIMIT,
         max_sessions: int = DEFAULT_MAX_SESSIONS,
-    ) -> None:  # fmt: skip
+    ) -> None:
         if rejection_limit < 1 or max_sessions < 1:
             raise ValueError("rejection_limit and max_sessions must be at least 1")
         self.rejection_limit = rejection_limit
@@ -87,11 +88,16 @@ class SessionGate:
             if decision.accepted:
                 s.accepted += 1
                 return
-            cause = next((f for f in decision.findings if f.stop_reason is decision.stop_reason),
-                         None)
-            s.rejections.append(_Rejection(decision.stop_reason,
-                                           cause.rule_id if cause else None,
-                                           cause.reason if cause else None))
+            cause = next(
+                (f for f in decision.findings if f.stop_reason is decision.stop_reason), None
+            )
+            s.rejections.append(
+                _Rejection(
+                    decision.stop_reason,
+                    cause.rule_id if cause else None,
+                    cause.reason if cause else None,
+                )
+            )
 
     def rejections(self, session_id: str) -> list[tuple[StopReason, str | None]]:
         with self._lock:
@@ -110,14 +116,17 @@ class SessionGate:
         if not rejections:
             return ""
         n = len(rejections)
-        lines = [f"[a4s-memory] {n} memory write{'s were' if n != 1 else ' was'} rejected "
-                 "this session:"]
+        lines = [
+            f"[a4s-memory] {n} memory write{'s were' if n != 1 else ' was'} rejected this session:"
+        ]
         for i, r in enumerate(rejections, 1):
             detail = f" ({r.rule_id}: {r.reason})" if r.rule_id else ""
             lines.append(f"  {i}. write rejected: {r.stop_reason.value}{detail}")
         if n >= self.rejection_limit:
-            lines.append(f"  Memory writes are disabled for this session ({self.rejection_limit}+ "
-                         "rejections).")
+            lines.append(
+                f"  Memory writes are disabled for this session ({self.rejection_limit}+ "
+                "rejections)."
+            )
         lines.append(f"  Run: a4s-memory audit --last={max(n, 5)} for details")
         return "\n".join(lines)
 
@@ -129,17 +138,24 @@ REJECTION_ACTIONS = frozenset({AuditAction.REJECT.value, AuditAction.POISONING_B
 
 def gate_key(requester_id: str, session_ref: str) -> str:
     """The in-process G5 gate's key: (requester, agent, session) -- ``session_ref`` is already
-    scoped by the agent -- never the client's id alone (issue 12 row 5: Bob's rejections must not
+    scoped by the agent -- never the client's id alone (Bob's rejections must not
     disable Alice's writes in a session that happens to have the same name)."""
     return f"{requester_id}\x00{session_ref}"
 
 
 def rejections_of(events: list[AuditEventView]) -> list[SessionRejection]:
     return [
-        SessionRejection(seq=e.seq, timestamp=e.timestamp, action=e.action,
-                         stop_reason=e.stop_reason, rule_id=e.rejection_reason, field=e.field)
-        for e in events if e.action in REJECTION_ACTIONS
-    ]  # fmt: skip
+        SessionRejection(
+            seq=e.seq,
+            timestamp=e.timestamp,
+            action=e.action,
+            stop_reason=e.stop_reason,
+            rule_id=e.rejection_reason,
+            field=e.field,
+        )
+        for e in events
+        if e.action in REJECTION_ACTIONS
+    ]
 
 
 def notification(
@@ -149,11 +165,15 @@ def notification(
     n = len(rejections)
     if n == 0:
         return ""
-    lines = [f"[a4s-memory] {n} memory write{'s were' if n != 1 else ' was'} rejected this session:"]
+    lines = [
+        f"[a4s-memory] {n} memory write{'s were' if n != 1 else ' was'} rejected this session:"
+    ]
     for i, r in enumerate(rejections, 1):
         what = r.field or "memory"
         rule = f" ({r.rule_id})" if r.rule_id else ""
-        lines.append(f"  {i}. @{agent_id} {what} write rejected: {r.stop_reason or 'unknown'}{rule}")
+        lines.append(
+            f"  {i}. @{agent_id} {what} write rejected: {r.stop_reason or 'unknown'}{rule}"
+        )
     if disabled:
         lines.append(f"  Memory writes are disabled for this session ({limit}+ rejections).")
     lines.append(f"  Run: a4s-memory audit list --agent {agent_id} --last={max(n, 5)} for details")

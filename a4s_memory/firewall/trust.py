@@ -1,6 +1,6 @@
-"""Source → trust → source kind → initial four-axis status (seeds 001, 003, 004).
+"""Source → trust → source kind → initial four-axis status (the design documents).
 
-Trust table (seed 003 "Trust Levels", CONTRACT §4 source types)::
+Trust table (the memory spec "Trust Levels", docs/api.md source types)::
 
     source_type    trust   derived source_kind                      accepted writes start as
     -------------  ------  ---------------------------------------  --------------------------
@@ -12,7 +12,7 @@ Trust table (seed 003 "Trust Levels", CONTRACT §4 source types)::
     web_fetch      low     CITED_SOURCE with source_ref,            truth=unverified
                            else DERIVED_UNVERIFIED → NO_SOURCE_DERIVED_FACT
     ai_inference   low     DERIVED_UNVERIFIED → NO_SOURCE_DERIVED_FACT (INV-3, INV-5)
-    tool_output    medium  (any) → FORBIDDEN_CATEGORY (seed 001 §4.9, INV-4)
+    tool_output    medium  (any) → FORBIDDEN_CATEGORY (the forbidden categories, INV-4)
 
 Decisions where the seeds are silent:
 
@@ -22,13 +22,13 @@ Decisions where the seeds are silent:
   → ai_inference).
 * A caller may *lower* the kind (e.g. ``user_message`` + DERIVED_UNVERIFIED → rejected) but never
   claim a kind the source type cannot produce (``web_fetch`` + USER_EXPLICIT): that is
-  self-promotion (seed 004) and yields SCHEMA_INVALID with finding ``trust.kind_mismatch``.
-* A non-owner requester gets POLICY_DISABLED (seed 002: only the owner writes); its trust would be
-  medium (seed 003 "User message (non-owner)").
+  self-promotion (the poisoning model) and yields SCHEMA_INVALID with finding ``trust.kind_mismatch``.
+* A non-owner requester gets POLICY_DISABLED (the isolation design: only the owner writes); its trust would be
+  medium (the memory spec "User message (non-owner)").
 * High-trust accepted writes start ``truth_status=supported``: the owner's explicit statement is the
-  user confirmation seed 004 asks for. Everything else starts ``unverified`` and can only be
+  user confirmation the poisoning model asks for. Everything else starts ``unverified`` and can only be
   promoted later with evidence (never by the agent itself). ``user_confirmed`` lets a medium/low
-  trust *structured* item through the seed 003 semantic-write restriction but does not make it
+  trust *structured* item through the memory spec semantic-write restriction but does not make it
   trusted: it stays unverified.
 * Sensitivity: public space → public, private space → internal. Retrieval starts normal, freshness
   fresh; security clean unless a soft rule or heuristic flagged the text (then suspicious, which the
@@ -65,8 +65,12 @@ __all__ = [
 ]
 
 SOURCE_REF_PATTERN: Final = re.compile(r"^[A-Za-z0-9_.:/#-]{1,256}$")
-_UE, _SK, _CS, _DU = (SourceKind.USER_EXPLICIT, SourceKind.SYSTEM_KNOWN, SourceKind.CITED_SOURCE,
-                      SourceKind.DERIVED_UNVERIFIED)
+_UE, _SK, _CS, _DU = (
+    SourceKind.USER_EXPLICIT,
+    SourceKind.SYSTEM_KNOWN,
+    SourceKind.CITED_SOURCE,
+    SourceKind.DERIVED_UNVERIFIED,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +122,9 @@ def assess(req: WriteRequest) -> TrustAssessment:
     """Trust level, effective source kind and the trust-layer stop findings of one request."""
     source_type = req.source_type
     if source_type is None:
-        source_type = (_TYPE_FOR_KIND[req.source_kind] if req.source_kind
-                       else SourceType.USER_MESSAGE)
+        source_type = (
+            _TYPE_FOR_KIND[req.source_kind] if req.source_kind else SourceType.USER_MESSAGE
+        )
     row = TRUST_TABLE[source_type]
     trust = row.trust
     if source_type is SourceType.USER_MESSAGE and not req.requester_is_owner:
@@ -129,31 +134,63 @@ def assess(req: WriteRequest) -> TrustAssessment:
     out = TrustAssessment(source_type, trust, kind)
 
     if req.source_kind is not None and req.source_kind not in row.kinds:
-        out.findings.append(_f("trust.kind_mismatch",
-                               f"source kind not producible by source type {source_type.value}",
-                               StopReason.SCHEMA_INVALID))
+        out.findings.append(
+            _f(
+                "trust.kind_mismatch",
+                f"source kind not producible by source type {source_type.value}",
+                StopReason.SCHEMA_INVALID,
+            )
+        )
     if source_type is SourceType.TOOL_OUTPUT:
-        out.findings.append(_f("trust.tool_output", "memory write from tool output (seed 001 §4.9)",
-                               StopReason.FORBIDDEN_CATEGORY))
+        out.findings.append(
+            _f(
+                "trust.tool_output",
+                "memory write from tool output (the forbidden categories)",
+                StopReason.FORBIDDEN_CATEGORY,
+            )
+        )
     if kind is _DU:
-        out.findings.append(_f("trust.no_source",
-                               "derived/unverified fact without a source (INV-5)",
-                               StopReason.NO_SOURCE_DERIVED_FACT))
+        out.findings.append(
+            _f(
+                "trust.no_source",
+                "derived/unverified fact without a source (INV-5)",
+                StopReason.NO_SOURCE_DERIVED_FACT,
+            )
+        )
     if kind is _CS and not has_ref:
-        out.findings.append(_f("trust.cited_without_ref", "CITED_SOURCE needs a source_ref",
-                               StopReason.NO_SOURCE_DERIVED_FACT))
+        out.findings.append(
+            _f(
+                "trust.cited_without_ref",
+                "CITED_SOURCE needs a source_ref",
+                StopReason.NO_SOURCE_DERIVED_FACT,
+            )
+        )
     if req.source_ref is not None:
         if len(req.source_ref) > 256:
-            out.findings.append(_f("trust.source_ref_bounds", "source_ref longer than 256 chars",
-                                   StopReason.BOUNDS_EXCEEDED))
+            out.findings.append(
+                _f(
+                    "trust.source_ref_bounds",
+                    "source_ref longer than 256 chars",
+                    StopReason.BOUNDS_EXCEEDED,
+                )
+            )
         elif not SOURCE_REF_PATTERN.match(req.source_ref):
-            out.findings.append(_f("trust.source_ref_format",
-                                   "source_ref must be a structure id, not text",
-                                   StopReason.SCHEMA_INVALID))
+            out.findings.append(
+                _f(
+                    "trust.source_ref_format",
+                    "source_ref must be a structure id, not text",
+                    StopReason.SCHEMA_INVALID,
+                )
+            )
     if not req.requester_is_owner:
-        out.findings.append(Finding(rule_id="session.not_owner", layer=Layer.SESSION,
-                                    reason="only the owner writes (seed 002)",
-                                    stop_reason=StopReason.POLICY_DISABLED))
+        out.findings.append(
+            Finding(
+                rule_id="session.not_owner",
+                layer=Layer.SESSION,
+                reason="only the owner writes (the isolation design)",
+                stop_reason=StopReason.POLICY_DISABLED,
+            )
+        )
     return out
 
 
@@ -162,8 +199,9 @@ def initial_status(
 ) -> MemoryStatus:
     """Seed 004 axes of an accepted write (never trusted unless high trust, never self-promoted)."""
     return MemoryStatus(
-        truth=(TruthStatus.SUPPORTED if assessment.trust is TrustLevel.HIGH
-               else TruthStatus.UNVERIFIED),
+        truth=(
+            TruthStatus.SUPPORTED if assessment.trust is TrustLevel.HIGH else TruthStatus.UNVERIFIED
+        ),
         security=SecurityStatus.SUSPICIOUS if suspicious else SecurityStatus.CLEAN,
         sensitivity=Sensitivity.PUBLIC if visibility is Visibility.PUBLIC else Sensitivity.INTERNAL,
     )

@@ -1,4 +1,4 @@
-"""Every record of an import must resolve inside the importing agent's own spaces (issue 12).
+"""Every record of an import must resolve inside the importing agent's own spaces.
 
 Many reads find an element, its ledger entry or its item versions by id alone (``uuid``,
 ``memory_id``, ``item_id``), so a file that reuses another agent's ids, or points an edge, a
@@ -31,8 +31,13 @@ __all__ = ["ResolvedImport", "resolve_references"]
 
 Record = dict[str, Any]
 # Which property holds the id of each kind of element.
-_ID_FIELD: Final = {"episode": "uuid", "entity": "uuid", "edge": "uuid", "mention": "uuid",
-                    "item": "item_id"}  # fmt: skip
+_ID_FIELD: Final = {
+    "episode": "uuid",
+    "entity": "uuid",
+    "edge": "uuid",
+    "mention": "uuid",
+    "item": "item_id",
+}
 _LEDGER_KINDS: Final = frozenset({"episode", "entity", "edge"})
 
 
@@ -81,8 +86,13 @@ class ResolvedImport:
 def _episode(r: Record, idx: _Index, _agent: str) -> Record | None:
     props = r["props"]
     if "entity_edges" in props:
-        r = {**r, "props": {**props, "entity_edges": idx.keep(props["entity_edges"], "edge",
-                                                              props["group_id"])}}  # fmt: skip
+        r = {
+            **r,
+            "props": {
+                **props,
+                "entity_edges": idx.keep(props["entity_edges"], "edge", props["group_id"]),
+            },
+        }
     return r
 
 
@@ -112,7 +122,11 @@ def _ledger(r: Record, idx: _Index, _agent: str) -> Record | None:
         raise InvalidRequest("a ledger record names an unknown kind of element")
     if idx.resolves(props.get("uuid"), str(kind), group):
         return r
-    if kind == "episode" and props.get("state") != "committed" and props.get("uuid") not in idx.owner:
+    if (
+        kind == "episode"
+        and props.get("state") != "committed"
+        and props.get("uuid") not in idx.owner
+    ):
         return None  # an ingestion that never committed: nothing to restore
     raise InvalidRequest(f"a ledger record does not resolve to a {kind} of the import in its space")
 
@@ -145,9 +159,14 @@ def _entity(r: Record, _idx: _Index, _agent: str) -> Record | None:
 
 
 _RESOLVE: Final[Mapping[str, Callable[[Record, _Index, str], Record | None]]] = {
-    "episode": _episode, "entity": _entity, "mention": _mention, "edge": _edge,
-    "ledger": _ledger, "item": _item, "version": _version,
-}  # fmt: skip
+    "episode": _episode,
+    "entity": _entity,
+    "mention": _mention,
+    "edge": _edge,
+    "ledger": _ledger,
+    "item": _item,
+    "version": _version,
+}
 
 
 def resolve_references(records: list[Record], groups: list[str], agent_id: str) -> ResolvedImport:

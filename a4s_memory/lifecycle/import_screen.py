@@ -31,9 +31,18 @@ __all__ = ["screen_import"]
 
 _LABEL: Final = re.compile(r"^[A-Z][A-Za-z0-9_]{0,63}$")
 _RESERVED_LABELS: Final = frozenset(
-    {"Agent", "AuditEvent", "AuditHead", "A4SStatus", "A4SItem", "A4SVersion", "Episodic",
-     "Community", "Saga"}
-)  # fmt: skip
+    {
+        "Agent",
+        "AuditEvent",
+        "AuditHead",
+        "A4SStatus",
+        "A4SItem",
+        "A4SVersion",
+        "Episodic",
+        "Community",
+        "Saga",
+    }
+)
 # Which properties of which record type hold text that can reach a reader.
 _TEXT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "episode": ("content",),
@@ -105,7 +114,11 @@ def screen_import(records: list[dict[str, Any]], groups: list[str], firewall: Fi
         if finding.stop_reason is not None or finding.layer is Layer.SECRET:
             raise FirewallRejected(
                 "the import holds a key, source ref or metadata the memory firewall does not "
-                "accept" + (f": {finding.stop_reason.value}" if finding.stop_reason else
-                            " (it would redact a secret)"),
+                "accept"
+                + (
+                    f": {finding.stop_reason.value}"
+                    if finding.stop_reason
+                    else " (it would redact a secret)"
+                ),
                 **({"stop_reason": finding.stop_reason} if finding.stop_reason else {}),
             )

@@ -1,4 +1,4 @@
-"""Rollback of a structured item to an earlier version (seed 000 G3), hash-verified.
+"""Rollback of a structured item to an earlier version (G3), hash-verified.
 
 The version's stored value is checked against its ``content_hash`` first (a tampered version is
 refused), then written again through the normal item ingestion as version N+1 with the
@@ -43,25 +43,35 @@ __all__ = ["RollbackTarget", "list_versions", "rollback_item"]
 _RANK_TRUST = {3: TrustLevel.HIGH, 2: TrustLevel.MEDIUM, 1: TrustLevel.LOW}
 
 
-def _provenance(ref: ElementRef, entry: dict[str, Any], value: str, requester: str,
-                version: dict[str, Any]) -> WriteProvenance:  # fmt: skip
+def _provenance(
+    ref: ElementRef, entry: dict[str, Any], value: str, requester: str, version: dict[str, Any]
+) -> WriteProvenance:
     status = status_from_snapshot(str(version["status_json"]))
     decision = FirewallDecision(
-        accepted=True, stop_reason=StopReason.SUCCESS_UPDATED, status=status,
-        redacted_text=value, trust=_RANK_TRUST.get(int(entry.get("trust_rank") or 1), TrustLevel.LOW),
-    )  # fmt: skip
+        accepted=True,
+        stop_reason=StopReason.SUCCESS_UPDATED,
+        status=status,
+        redacted_text=value,
+        trust=_RANK_TRUST.get(int(entry.get("trust_rank") or 1), TrustLevel.LOW),
+    )
     ttl_class = TTLClass(entry["a4s_ttl_class"]) if entry.get("a4s_ttl_class") else None
     pinned = bool(entry.get("a4s_pinned"))
     limits = deadlines(now_utc(), ttl_for(Tier.SEMANTIC, ttl_class, pinned=pinned))
     return WriteProvenance(
-        group_id=ref.group_id, decision=decision, written_by=requester,
+        group_id=ref.group_id,
+        decision=decision,
+        written_by=requester,
         source_type=str(entry.get("a4s_source_type") or "system"),
-        source_ref=entry.get("a4s_source_ref"), metadata_json=entry.get("a4s_metadata"),
+        source_ref=entry.get("a4s_source_ref"),
+        metadata_json=entry.get("a4s_metadata"),
         metadata_screened=entry.get("a4s_metadata_screened") is True,
-        tier=Tier.SEMANTIC.value, ttl_class=ttl_class.value if ttl_class else None,
-        pinned=pinned, ttl_seconds=limits.ttl_seconds, stale_at=limits.stale_at,
+        tier=Tier.SEMANTIC.value,
+        ttl_class=ttl_class.value if ttl_class else None,
+        pinned=pinned,
+        ttl_seconds=limits.ttl_seconds,
+        stale_at=limits.stale_at,
         expires_at=limits.expires_at,
-    )  # fmt: skip
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,18 +110,28 @@ async def rollback_item(
         worst = most_severe(snapshot.security, SecurityStatus(str(entry["security_status"])))
         snapshot = snapshot.model_copy(update={"security": worst})
     spec = VersionSpec(
-        agent_id=parse_group_id(ref.group_id).agent_id, category=category.value,
-        key=str(version["key"]), value=value, written_by=requester,
-        validation_score=float(version["validation_score"]), pinned=False,
-        restore_status=snapshot, now=now_utc(),
-    )  # fmt: skip
+        agent_id=parse_group_id(ref.group_id).agent_id,
+        category=category.value,
+        key=str(version["key"]),
+        value=value,
+        written_by=requester,
+        validation_score=float(version["validation_score"]),
+        pinned=False,
+        restore_status=snapshot,
+        now=now_utc(),
+    )
     draft = AuditDraft(
-        agent_id=spec.agent_id, action=AuditAction.ROLLBACK, requester_id=requester,
-        field=category.value, content_hash=version["content_hash"],
-        validation_result=ValidationResult.PASS, stop_reason=StopReason.SUCCESS_UPDATED.value,
-        visibility=ref.space.visibility.value, tier=Tier.SEMANTIC.value,
+        agent_id=spec.agent_id,
+        action=AuditAction.ROLLBACK,
+        requester_id=requester,
+        field=category.value,
+        content_hash=version["content_hash"],
+        validation_result=ValidationResult.PASS,
+        stop_reason=StopReason.SUCCESS_UPDATED.value,
+        visibility=ref.space.visibility.value,
+        tier=Tier.SEMANTIC.value,
         details={"restored_version": to_version},
-    )  # fmt: skip
+    )
     box = WriteBox()
     write = ItemWrite(provenance=prov, category=category, key=spec.key, value=value)
     outcome = await ingestor.add_item(write, write_finalizer(audit, draft, spec, box))
@@ -119,7 +139,12 @@ async def rollback_item(
     if stored != item_episode_body(write) or box.version is None:
         raise StoreUnavailable("the restored content does not match the version's hash")
     return RollbackResult(
-        memory_id=outcome.episode_uuid, item_id=item, restored_version=to_version,
-        version_before=box.version.version_before, version_after=box.version.version_after,
-        content_hash=str(version["content_hash"]), status=outcome.status, audit_id=box.audit_id,
-    )  # fmt: skip
+        memory_id=outcome.episode_uuid,
+        item_id=item,
+        restored_version=to_version,
+        version_before=box.version.version_before,
+        version_after=box.version.version_after,
+        content_hash=str(version["content_hash"]),
+        status=outcome.status,
+        audit_id=box.audit_id,
+    )

@@ -57,7 +57,6 @@ def _require(access: AccessDecision, action: Action, ref: ElementRef | None = No
         raise AccessDenied(f"not authorized to {action.value} this memory")
 
 
-
 class Lifecycle:
     def __init__(
         self,
@@ -96,16 +95,21 @@ class Lifecycle:
         events = await self.audit_log.session_events(agent_id, ref)
         rejections = session.rejections_of(events)
         limit = self._firewall.sessions.rejection_limit
-        # "disabled" for the reader: the gate counts one requester's rejections (issue 12 row 5).
-        own = sum(1 for e in events
-                  if e.requester_id == requester_id and e.action in session.REJECTION_ACTIONS)
+        # "disabled" for the reader: the gate counts one requester's rejections.
+        own = sum(
+            1
+            for e in events
+            if e.requester_id == requester_id and e.action in session.REJECTION_ACTIONS
+        )
         gate = session.gate_key(requester_id, ref)
         disabled = self._firewall.sessions.is_disabled(gate) or own >= limit
         return SessionSummary(
-            agent_id=agent_id, session_id=session_id, rejections=rejections,
+            agent_id=agent_id,
+            session_id=session_id,
+            rejections=rejections,
             writes_disabled=disabled,
             notification=session.notification(agent_id, rejections, disabled=disabled, limit=limit),
-        )  # fmt: skip
+        )
 
     # -- versions ----------------------------------------------------------------------------
     async def versions(self, access: AccessDecision, ref: ElementRef) -> list[VersionView]:
@@ -131,20 +135,28 @@ class Lifecycle:
         return await sweeper.sweep(self.store, self.audit_log, now or now_utc(), groups)
 
     # -- deletion ----------------------------------------------------------------------------
-    async def clear(self, access: AccessDecision, visibility: Visibility | None) -> BulkDeleteResult:
+    async def clear(
+        self, access: AccessDecision, visibility: Visibility | None
+    ) -> BulkDeleteResult:
         """Delete the spaces ``access`` covers (the facade narrowed it to ``visibility``)."""
         _require(access, Action.DELETE)
-        draft = AuditDraft(agent_id=access.agent_id, action=AuditAction.BULK_DELETE,
-                           requester_id=access.requester_id,
-                           visibility=visibility.value if visibility else None)
+        draft = AuditDraft(
+            agent_id=access.agent_id,
+            action=AuditAction.BULK_DELETE,
+            requester_id=access.requester_id,
+            visibility=visibility.value if visibility else None,
+        )
         return await deletion.bulk_delete(
             self.store, self.audit_log, draft, list(access.group_ids), None
         )
 
     async def forget(self, access: AccessDecision, topic: str) -> BulkDeleteResult:
         _require(access, Action.DELETE)
-        draft = AuditDraft(agent_id=access.agent_id, action=AuditAction.BULK_DELETE,
-                           requester_id=access.requester_id)
+        draft = AuditDraft(
+            agent_id=access.agent_id,
+            action=AuditAction.BULK_DELETE,
+            requester_id=access.requester_id,
+        )
         return await deletion.bulk_delete(
             self.store, self.audit_log, draft, list(access.group_ids), topic
         )
@@ -160,9 +172,14 @@ class Lifecycle:
         async for record in portability.export_records(self.store, scope, key):
             count += 1
             yield record
-        await self.audit_log.append(AuditDraft(
-            agent_id=agent_id, action=AuditAction.EXPORT, requester_id=requester_id, count=count,
-        ))  # fmt: skip
+        await self.audit_log.append(
+            AuditDraft(
+                agent_id=agent_id,
+                action=AuditAction.EXPORT,
+                requester_id=requester_id,
+                count=count,
+            )
+        )
 
     async def import_agent(
         self, access: AccessDecision, records: Iterable[dict[str, Any]]
@@ -177,7 +194,9 @@ class Lifecycle:
         header = portability.check_header(rows, agent_id, groups)
         key = await self._export_key.get()
         verified = header.get("owner_id") == requester_id and await asyncio.to_thread(
-            signature_valid, key, rows  # CPU-bound over every record: off the event loop
+            signature_valid,
+            key,
+            rows,  # CPU-bound over every record: off the event loop
         )
         body = [r for r in rows if r.get("type") not in ("header", SIGNATURE)]
         # Before anything is written; CPU-bound over every record: off the event loop.
@@ -185,12 +204,17 @@ class Lifecycle:
         resolved = resolve_references(body, groups, agent_id)
         quarantined = await self.audit_log.quarantined(agent_id, resolved.ids)
         kept, plan = keep_quarantined(resolved.records, quarantined)
-        draft = AuditDraft(agent_id=agent_id, action=AuditAction.IMPORT, requester_id=requester_id,
-                           details={"verified": verified})  # fmt: skip
+        draft = AuditDraft(
+            agent_id=agent_id,
+            action=AuditAction.IMPORT,
+            requester_id=requester_id,
+            details={"verified": verified},
+        )
         counts, event = await portability.import_records(
             self.store,
             self.audit_log,
             portability.ImportJob(draft, groups, kept, resolved.ids, verified, plan),
         )
-        return ImportReport(agent_id=agent_id, records=len(rows), counts=counts, audit_id=event,
-                            verified=verified)  # fmt: skip
+        return ImportReport(
+            agent_id=agent_id, records=len(rows), counts=counts, audit_id=event, verified=verified
+        )

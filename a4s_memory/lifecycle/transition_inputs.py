@@ -1,5 +1,5 @@
 """What a status transition stores beside the memory, screened before it is stored: the reason of
-a quarantine or contradiction and a promotion's evidence ref (issue 12 row 10: never a secret in
+a quarantine or contradiction and a promotion's evidence ref (never a secret in
 them), and the transition's audit event, appended inside the transition's transaction."""
 
 from __future__ import annotations
@@ -34,14 +34,21 @@ async def screened_evidence(
 
 
 def audit_hook(
-    audit: AuditLog, ref: ElementRef, requester_id: str, action: AuditAction,
+    audit: AuditLog,
+    ref: ElementRef,
+    requester_id: str,
+    action: AuditAction,
     extra: dict[str, Any] | None = None,
-) -> TxHook:  # fmt: skip
+) -> TxHook:
     """The transition's audit event, appended inside the transition's transaction."""
     more = dict(extra or {})
     draft = AuditDraft(
-        agent_id=ref.space.agent_id, action=action, requester_id=requester_id,
-        memory_id=ref.uuid, visibility=ref.space.visibility.value,
-        details={"element_" + ref.kind.value: 1, **more.pop("details", {})}, **more,
-    )  # fmt: skip
+        agent_id=ref.space.agent_id,
+        action=action,
+        requester_id=requester_id,
+        memory_id=ref.uuid,
+        visibility=ref.space.visibility.value,
+        details={"element_" + ref.kind.value: 1, **more.pop("details", {})},
+        **more,
+    )
     return lambda tx: audit.append_tx(tx, draft)

@@ -3,7 +3,7 @@
 
 Every HTTP request to ``/mcp`` is authenticated before the MCP SDK sees it (401 otherwise, answered
 by the ``refuse`` rendering the server hands in: the REST error body), by the server's one
-:class:`~a4s_memory.identity.Authenticator` (CONTRACT §4). The authenticated requester is also set as
+:class:`~a4s_memory.identity.Authenticator` (docs/api.md). The authenticated requester is also set as
 the ASGI ``user``, so the SDK binds each MCP session to the requester that opened it (another
 requester presenting that session id gets 404). Each tool call then resolves the requester again
 from its own request's headers. ``manager_of`` gives the MemoryManager at call time.

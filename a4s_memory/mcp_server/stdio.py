@@ -47,7 +47,9 @@ def verify_identity(settings: Settings, identity: StdioIdentity) -> str:
         )
     requester_id = validate_requester_id(identity.requester_id)
     if settings.auth_mode is AuthMode.TRUSTED_HEADER:
-        logger.warning("MCP stdio in trusted-header mode: %s is believed as configured", REQUESTER_ENV)
+        logger.warning(
+            "MCP stdio in trusted-header mode: %s is believed as configured", REQUESTER_ENV
+        )
     authenticator = Authenticator.from_settings(settings)
     authorization = f"Bearer {identity.api_key}" if identity.api_key else None
     try:

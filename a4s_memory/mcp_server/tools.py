@@ -73,8 +73,12 @@ class MemoryTools:
         `options` may hold source {type, ref?}, source_kind, category, key, ttl_class, metadata,
         session_id (as in POST /memories). The memory firewall checks every write."""
         requester_id, manager = await self._caller(ctx)
-        request = {**(options or {}), "agent_id": agent_id, "messages": messages,
-                   "visibility": visibility}  # fmt: skip
+        request = {
+            **(options or {}),
+            "agent_id": agent_id,
+            "messages": messages,
+            "visibility": visibility,
+        }
         try:
             return _json(await manager.add(requester_id, request))
         except A4SError as err:
@@ -91,7 +95,9 @@ class MemoryTools:
             raise _failed(err) from None
         return {"results": _json({"r": hits})["r"], "stop_reason": "SUCCESS_READ"}
 
-    async def memory_get(self, memory_id: str, ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
+    async def memory_get(
+        self, memory_id: str, ctx: Context[Any, Any] | None = None
+    ) -> dict[str, Any]:
         """One memory (episode) with its facts: the owner's, or anyone's when it is public."""
         requester_id, manager = await self._caller(ctx)
         try:
@@ -119,7 +125,7 @@ class MemoryTools:
         """The audit events of an agent you own (never memory content), newest last."""
         requester_id, manager = await self._caller(ctx)
         audit = getattr(manager, "audit", None)
-        if audit is None:  # MemoryManager.audit is issue 5's; absent on older builds
+        if audit is None:  # MemoryManager.audit may be absent on older builds
             raise ToolError(AUDIT_NOT_AVAILABLE)
         try:
             events = await audit(requester_id, agent_id, action=action, last=last)
@@ -147,7 +153,9 @@ def build_mcp_server(source: RequesterSource) -> MCPServer[Any]:
     server.add_tool(
         tools.memory_search, name="memory_search", title="Search memories", annotations=_READ_ONLY
     )
-    server.add_tool(tools.memory_get, name="memory_get", title="Get a memory", annotations=_READ_ONLY)
+    server.add_tool(
+        tools.memory_get, name="memory_get", title="Get a memory", annotations=_READ_ONLY
+    )
     server.add_tool(
         tools.memory_delete,
         name="memory_delete",

@@ -1,4 +1,4 @@
-"""ContextPolicy (seed 004 §5): which memories may be loaded into an agent's context, and the
+"""ContextPolicy (the ContextPolicy rule): which memories may be loaded into an agent's context, and the
 parameterised Cypher predicates that enforce it inside every retrieval query."""
 
 from a4s_memory.policy.context_policy import ContextPolicy, MemoryKind

@@ -1,4 +1,4 @@
-"""The ContextPolicy of seed 004 §5: what may be loaded into a model's context.
+"""The ContextPolicy of the ContextPolicy rule: what may be loaded into a model's context.
 
 A policy lists, per status axis, the values it *admits*; everything else is excluded, and so is an
 element whose status property is missing (fail closed: a policy can only name enum values, and a
@@ -99,7 +99,7 @@ class ContextPolicy(BaseModel):
 
     @classmethod
     def default(cls) -> ContextPolicy:
-        """CONTRACT §5: supported, normal, clean, fresh, sensitivity at most internal."""
+        """docs/rules.md: supported, normal, clean, fresh, sensitivity at most internal."""
         return cls()
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Probes (seed 004 §4): continuous adversarial checks of the firewall and the status machinery.
+"""Probes (the probes rule): continuous adversarial checks of the firewall and the status machinery.
 
 ``a4s-memory probe run`` runs them (``--every SECONDS`` to repeat). Each probe works in its own
 throwaway agent, removes it afterwards and records a ``probe`` audit event on the ``a4s-probes``

@@ -1,4 +1,4 @@
-"""Memory-poisoning probe (seed 004 §4, the MemoryGraft pattern): plant a fabricated "successful
+"""Memory-poisoning probe (the probes rule, the MemoryGraft pattern): plant a fabricated "successful
 experience" from external content and verify it is never promoted and never returned.
 
 Checks: the plant is stored unverified (or refused by the firewall); the same claim framed as the
@@ -55,15 +55,21 @@ async def poisoning_probe(ctx: ProbeContext) -> None:
         ("no promotion by its own evidence", {"kind": "probe", "ref": memory_id}),
         ("no promotion without evidence", {}),
     ):
-        ctx.check(label, await expect_error(m.promote(ctx.owner, memory_id, evidence),
-                                            InvalidRequest) is not None)  # fmt: skip
+        ctx.check(
+            label,
+            await expect_error(m.promote(ctx.owner, memory_id, evidence), InvalidRequest)
+            is not None,
+        )
     peer_try = m.promote(ctx.peer, memory_id, {"kind": "user_confirmation", "ref": "peer-claim"})
     ctx.check("no promotion by a non-owner", await expect_error(peer_try, AccessDenied) is not None)
     view = await m.get(ctx.owner, memory_id)
     ctx.check("still unverified afterwards", view.status.truth is TruthStatus.UNVERIFIED)
-    ctx.check("still not returned to owner",
-              not returned(await m.search(ctx.owner, agent, _PLANT), memory_id))  # fmt: skip
-    ctx.check("not returned to a peer",
-              not returned(await m.search(ctx.peer, agent, _PLANT), memory_id))  # fmt: skip
+    ctx.check(
+        "still not returned to owner",
+        not returned(await m.search(ctx.owner, agent, _PLANT), memory_id),
+    )
+    ctx.check(
+        "not returned to a peer", not returned(await m.search(ctx.peer, agent, _PLANT), memory_id)
+    )
     events = await m.audit(ctx.owner, agent, "write", 50)
     ctx.check("write audited", any(e.memory_id == memory_id for e in events))

@@ -1,4 +1,4 @@
-"""Provenance probe (seed 004 §4): an unsigned or unknown-source item is never trusted.
+"""Provenance probe (the probes rule): an unsigned or unknown-source item is never trusted.
 
 a4s-memory has no skill store, so "unsigned skill" maps to items whose origin cannot be vouched
 for: external content without a source reference, the agent's own inference, tool output, a source
@@ -25,9 +25,14 @@ _REFUSED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("file content without a source ref", {"source": {"type": "file_read"}}),
     ("own inference", {"source": {"type": "ai_inference"}}),
     ("tool output", {"source": {"type": "tool_output", "ref": "tool:installer"}}),
-    ("forged source kind", {"source": {"type": "web_fetch", "ref": "https://probe.invalid/x"},
-                            "source_kind": "USER_EXPLICIT"}),
-)  # fmt: skip
+    (
+        "forged source kind",
+        {
+            "source": {"type": "web_fetch", "ref": "https://probe.invalid/x"},
+            "source_kind": "USER_EXPLICIT",
+        },
+    ),
+)
 
 
 async def provenance_probe(ctx: ProbeContext) -> None:
@@ -41,10 +46,14 @@ async def provenance_probe(ctx: ProbeContext) -> None:
     groups = list(spaces_of(agent).values())
     ctx.check("nothing refused was stored", await count_episodes(ctx.store, groups) == 0)
 
-    cited = await m.add(ctx.owner, {
-        "agent_id": agent, "messages": _TEXT,
-        "source": {"type": "file_read", "ref": f"repo:unknown/{ctx.run_id}#README.md"},
-    })  # fmt: skip
+    cited = await m.add(
+        ctx.owner,
+        {
+            "agent_id": agent,
+            "messages": _TEXT,
+            "source": {"type": "file_read", "ref": f"repo:unknown/{ctx.run_id}#README.md"},
+        },
+    )
     ctx.check("cited item stored unverified", cited.status.truth is TruthStatus.UNVERIFIED)
     ctx.check("cited item not trusted", not cited.status.trusted)
     hits = await m.search(ctx.owner, agent, "install helper sudo build")

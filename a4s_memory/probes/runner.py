@@ -38,6 +38,7 @@ PROBES: Final[Mapping[str, ProbeFn]] = {
 }
 PROBE_TIMEOUT_S: Final = 120.0
 
+
 class ProbeRunReport(BaseModel):
     run_id: str
     results: list[ProbeResult]

@@ -1,4 +1,4 @@
-"""Sentinels (seed 004 §3): watch the stored memories for poisoning signatures.
+"""Sentinels (the sentinels rule): watch the stored memories for poisoning signatures.
 
 * :mod:`.origin` - suspicious memory origin: external content (file_read / web_fetch) whose claim
   aligns with an action the agent is about to take;

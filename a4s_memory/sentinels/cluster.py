@@ -1,4 +1,4 @@
-"""Clusters of memories from one external source advocating the same behaviour (seed 004 §3).
+"""Clusters of memories from one external source advocating the same behaviour (the sentinels rule).
 
 Memories are grouped by source (the host of a URL ``source_ref``, else the ref up to ``#``); within
 one source, memories whose embeddings are close are linked and the connected groups are clusters.

@@ -1,6 +1,6 @@
 """Audit events of sentinels and probes, on the shared hash chain (a4s_memory.audit).
 
-``AuditAction`` (issue 5) has no ``sentinel_alert`` / ``incident`` / ``probe`` member yet; until it
+``AuditAction`` has no ``sentinel_alert`` / ``incident`` / ``probe`` member yet; until it
 does, :class:`ExtraDraft` carries the kind as a plain string (the chain hashes the stored string
 either way, so events written now verify after the enum grows). Events hold ids, rule ids and
 numbers only, never memory content.

@@ -19,7 +19,7 @@ __all__ = [
     "cosine",
 ]
 
-# Source types whose content an adversary can plant without the owner's say (seed 004 §3).
+# Source types whose content an adversary can plant without the owner's say (the sentinels rule).
 EXTERNAL_SOURCES: Final = frozenset({"file_read", "web_fetch"})
 
 

@@ -1,4 +1,4 @@
-"""Suspicious memory origin (seed 004 §3): a memory from external content (a README, a fetched
+"""Suspicious memory origin (the sentinels rule): a memory from external content (a README, a fetched
 page: ``file_read`` / ``web_fetch``) whose claim aligns with an action the agent is about to take.
 
 The MemoryGraft pattern: the attacker plants a "successful experience" in benign-looking content,

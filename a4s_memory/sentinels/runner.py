@@ -113,8 +113,9 @@ class SentinelRunner:
         }
         for memory_id in alert.memory_ids:
             await self._audit.append(
-                draft(SENTINEL_ALERT, alert.agent_id, not alert.serious,
-                      memory_id=memory_id, **common)
-            )  # fmt: skip
+                draft(
+                    SENTINEL_ALERT, alert.agent_id, not alert.serious, memory_id=memory_id, **common
+                )
+            )
         if alert.serious:
             await self._audit.append(draft(INCIDENT, alert.agent_id, False, **common))

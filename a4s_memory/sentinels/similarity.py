@@ -1,5 +1,5 @@
 """Memories whose embedding similarity to retrieval queries is anomalously high for their content
-(seed 004 §3; the AgentPoison / MINJA pattern of a memory crafted to be retrieved).
+(the sentinels rule; the AgentPoison / MINJA pattern of a memory crafted to be retrieved).
 
 Two signals, per query set:
 
@@ -78,7 +78,9 @@ def detect_similarity_anomalies(
     for mi, won in wins.items():
         spread = _unrelated(won, qvecs, config.unrelated)
         if spread >= config.magnet_queries:
-            alerts.append(_alert(agent_id, memories[mi][0], _Kind(MAGNET, Severity.SERIOUS), spread))
+            alerts.append(
+                _alert(agent_id, memories[mi][0], _Kind(MAGNET, Severity.SERIOUS), spread)
+            )
             gaps.pop(mi, None)
     for mi, excess in gaps.items():
         alerts.append(_alert(agent_id, memories[mi][0], _Kind(GAP, Severity.WARNING), excess))

@@ -131,7 +131,9 @@ def verify_events(
         expected_prev = str(props.get("hash"))
         expected_seq = (seq if isinstance(seq, int) else expected_seq) + 1
     if head.get("seq") is not None and int(head["seq"]) != expected_seq - 1:
-        problems.append(f"chain head says seq {head['seq']} but the last event is {expected_seq - 1}")
+        problems.append(
+            f"chain head says seq {head['seq']} but the last event is {expected_seq - 1}"
+        )
     if head.get("hash") is not None and events and head["hash"] != events[-1].get("hash"):
         problems.append("chain head hash does not match the last event")
     return AuditVerification(
@@ -166,9 +168,13 @@ class AuditLog:
         head = self._heads.get(agent)
         for attempt in range(2):
             if head is None or attempt:
-                row = (await run_in_tx(
-                    tx, _LOCK_HEAD, {"agent_id": agent, "genesis": GENESIS_HASH, "ts": iso_ms(now)}
-                ))[0]  # fmt: skip
+                row = (
+                    await run_in_tx(
+                        tx,
+                        _LOCK_HEAD,
+                        {"agent_id": agent, "genesis": GENESIS_HASH, "ts": iso_ms(now)},
+                    )
+                )[0]
                 head = (int(row["seq"]), str(row["hash"]))
             props = draft.properties(new_event_id(), now)
             props["seq"], props["prev_hash"] = head[0] + 1, head[1]
@@ -199,9 +205,7 @@ class AuditLog:
         return [AuditEventView.from_properties(r["p"]) for r in rows]
 
     async def session_events(self, agent_id: str, session_ref: str) -> list[AuditEventView]:
-        rows = await self._store.read(
-            _SESSION, {"agent_id": agent_id, "session_id": session_ref}
-        )
+        rows = await self._store.read(_SESSION, {"agent_id": agent_id, "session_id": session_ref})
         return [AuditEventView.from_properties(r["p"]) for r in rows]
 
     async def session_rejections(self, session_ref: str, requester_id: str) -> int:
@@ -236,8 +240,9 @@ class AuditLog:
         cutoff = iso_ms(now - timedelta(days=retention_days))
 
         async def work(tx: AsyncManagedTransaction) -> int:
-            await run_in_tx(tx, _LOCK_HEAD, {"agent_id": agent_id, "genesis": GENESIS_HASH,
-                                             "ts": iso_ms(now)})
+            await run_in_tx(
+                tx, _LOCK_HEAD, {"agent_id": agent_id, "genesis": GENESIS_HASH, "ts": iso_ms(now)}
+            )
             rows = await run_in_tx(tx, _PRUNE, {"agent_id": agent_id, "cutoff": cutoff})
             seqs, hashes = list(rows[0]["seqs"]), list(rows[0]["hashes"])
             # Only a contiguous prefix may go: the anchor must be the last deleted event.
@@ -249,8 +254,11 @@ class AuditLog:
                 upto, anchor = seq, hsh
             if anchor is None:
                 return 0
-            done = await run_in_tx(tx, _DELETE_UPTO, {"agent_id": agent_id, "upto": upto,
-                                                      "anchor_hash": anchor, "ts": iso_ms(now)})
+            done = await run_in_tx(
+                tx,
+                _DELETE_UPTO,
+                {"agent_id": agent_id, "upto": upto, "anchor_hash": anchor, "ts": iso_ms(now)},
+            )
             return int(done[0]["n"]) if done else 0
 
         deleted: int = await self._store.write_transaction(work)

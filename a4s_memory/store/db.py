@@ -59,7 +59,9 @@ class Neo4jStore:
         after this process's earlier writes, so a read never misses a write it follows."""
         try:
             result = await self._driver.execute_query(
-                query, parameters_=dict(params or {}), database_=self._database,
+                query,
+                parameters_=dict(params or {}),
+                database_=self._database,
                 routing_=neo4j.RoutingControl.READ if read else neo4j.RoutingControl.WRITE,
             )
         except (ServiceUnavailable, DriverError, OSError) as exc:

@@ -1,9 +1,9 @@
-"""Bulk deletion (seed 003 Rule 3): ``clear`` (a space or both) and ``forget <topic>``.
+"""Bulk deletion (memory-spec rule 3): ``clear`` (a space or both) and ``forget <topic>``.
 
 Owner only (the caller authorises ``Action.DELETE``). Every episode goes through the same
 removal as a single deletion (:func:`remove_episode_tx`: no orphan entity, no surviving summary
 that quotes it, versions dropped), all in ONE transaction together with the one ``bulk_delete``
-audit event, which holds counts and, for ``forget``, the topic's hash only (seed 003 Rule 4).
+audit event, which holds counts and, for ``forget``, the topic's hash only (memory-spec rule 4).
 
 ``forget`` matches, case-insensitively, episodes whose text contains the topic, episodes that
 support a fact containing it and episodes that mention an entity whose name contains it.
@@ -71,8 +71,10 @@ async def bulk_delete(
         targets = await find_topic(store, groups, topic)
         draft = draft.model_copy(update={"query_hash": content_hash(topic.strip().casefold())})
     else:
-        targets = [(str(r["uuid"]), str(r["group_id"])) for r in
-                   await store.execute(_ALL_EPISODES, {"groups": groups})]  # fmt: skip
+        targets = [
+            (str(r["uuid"]), str(r["group_id"]))
+            for r in await store.execute(_ALL_EPISODES, {"groups": groups})
+        ]
 
     async def work(tx: AsyncManagedTransaction) -> BulkDeleteResult:
         facts = entities = deleted = 0
@@ -86,12 +88,19 @@ async def bulk_delete(
             rows = await run_in_tx(tx, _LEFTOVERS, {"groups": groups})
             entities += int(rows[0]["n"]) if rows else 0
             await run_in_tx(tx, _PENDING, {"groups": groups})
-        event = await audit.append_tx(tx, draft.model_copy(update={
-            "count": deleted, "details": {"facts": facts, "entities": entities}}))  # fmt: skip
+        event = await audit.append_tx(
+            tx,
+            draft.model_copy(
+                update={"count": deleted, "details": {"facts": facts, "entities": entities}}
+            ),
+        )
         return BulkDeleteResult(
-            agent_id=parse_group_id(groups[0]).agent_id, deleted=deleted,
-            deleted_facts=facts, deleted_entities=entities, audit_id=event,
-        )  # fmt: skip
+            agent_id=parse_group_id(groups[0]).agent_id,
+            deleted=deleted,
+            deleted_facts=facts,
+            deleted_entities=entities,
+            audit_id=event,
+        )
 
     result: BulkDeleteResult = await store.write_transaction(work)
     return result

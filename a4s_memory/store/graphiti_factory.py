@@ -5,7 +5,7 @@ stored vectors and query vectors match):
 
 * ``extractor`` runs ``add_episode`` for free text: Graphiti's OpenAI(-compatible) client when an
   LLM is configured, else the deterministic :class:`OfflineLLMClient`;
-* ``structured`` runs ``add_triplet`` for seed 001 items and is ALWAYS offline: a structured item
+* ``structured`` runs ``add_triplet`` for the memory contract items and is ALWAYS offline: a structured item
   is stored as given, so no model may rewrite, merge or contradict it by judgement.
 
 Neither ever calls the cross-encoder: ingestion only uses Graphiti's RRF search recipes and our

@@ -1,4 +1,4 @@
-"""What an import may keep from its file (issue 12).
+"""What an import may keep from its file.
 
 A *verified* import (signature valid under this server's key, header naming the same agent and
 the same owner) restores statuses and provenance exactly: that is what a backup is for.
@@ -102,9 +102,18 @@ def keep_quarantined(
         out.append(record)
     for uuid, element in elements.items():
         if uuid not in has_entry and element["type"] != "episode":  # an episode always has one
-            out.append({"type": "ledger", "props": {
-                "uuid": uuid, "kind": element["type"], "group_id": element["props"]["group_id"],
-                "state": "committed", "override_security": _QUARANTINED}})  # fmt: skip
+            out.append(
+                {
+                    "type": "ledger",
+                    "props": {
+                        "uuid": uuid,
+                        "kind": element["type"],
+                        "group_id": element["props"]["group_id"],
+                        "state": "committed",
+                        "override_security": _QUARANTINED,
+                    },
+                }
+            )
     return out, _restamp_plan(out, elements)
 
 

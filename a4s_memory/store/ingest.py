@@ -1,4 +1,4 @@
-"""Writing memory: free text / chat messages through ``Graphiti.add_episode`` and seed 001 items
+"""Writing memory: free text / chat messages through ``Graphiti.add_episode`` and the memory contract items
 through ``add_triplet`` (:mod:`ingest_structured`), each under the status protocol:
 
 1. a ``pending`` ledger entry for the new episode (its status and provenance from the firewall
@@ -32,7 +32,7 @@ from typing import Any, Final
 from graphiti_core.nodes import EpisodeType, EpisodicNode
 from graphiti_core.utils.datetime_utils import utc_now
 
-from a4s_memory.contract import StopReason
+from a4s_memory.contract import RetrievalStatus, SecurityStatus, StopReason
 from a4s_memory.errors import StoreUnavailable
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.graphiti_factory import GraphitiBundle
@@ -82,7 +82,7 @@ SET n = $episode
 # so a quarantined or suspicious text can never steer the extraction of a new one.
 _CLEAN_PREVIOUS = """
 MATCH (s:A4SStatus) WHERE s.group_id = $group_id AND s.kind = 'episode' AND s.state = 'committed'
-  AND s.security_status = 'clean' AND s.retrieval_status = 'normal'
+  AND s.security_status = $clean AND s.retrieval_status = $normal
 RETURN s.uuid AS uuid ORDER BY s.created_at DESC LIMIT $limit
 """
 
@@ -200,7 +200,9 @@ class Ingestor:
         self._prefetching.add(task)
         task.add_done_callback(self._prefetching.discard)
 
-    async def _embed_each(self, bodies: list[str], ahead: list[asyncio.Future[list[float]]]) -> None:
+    async def _embed_each(
+        self, bodies: list[str], ahead: list[asyncio.Future[list[float]]]
+    ) -> None:
         for body, future in zip(bodies, ahead, strict=True):
             if future.done():
                 continue
@@ -226,7 +228,7 @@ class Ingestor:
         return list(vector) if any(vector) else None
 
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
-        """A seed 001 item -> a fact via add_triplet (always offline), with its episode."""
+        """A the memory contract item -> a fact via add_triplet (always offline), with its episode."""
 
         async def store_item(episode: EpisodicNode) -> Touched:
             return await write_item(self._bundle.structured, item, episode)
@@ -239,7 +241,13 @@ class Ingestor:
         if self._bundle.offline:
             return []  # the offline extractor reads only the current episode
         rows = await self._store.execute(
-            _CLEAN_PREVIOUS, {"group_id": group_id, "limit": _PREVIOUS_EPISODES}
+            _CLEAN_PREVIOUS,
+            {
+                "group_id": group_id,
+                "limit": _PREVIOUS_EPISODES,
+                "clean": SecurityStatus.CLEAN.value,
+                "normal": RetrievalStatus.NORMAL.value,
+            },
         )
         return [str(r["uuid"]) for r in rows]
 
@@ -267,12 +275,25 @@ class Ingestor:
             created_at=now,
             valid_at=when or now,  # Graphiti's reference_time: extraction dates facts from it
         )
-        entry = {"uuid": episode_uuid, "kind": ElementKind.EPISODE.value,
-                 "group_id": prov.group_id, "state": "committed", "created_at": now, **props}
-        await self._store.execute(_CREATE_PENDING, {
-            "uuid": episode_uuid, "kind": ElementKind.EPISODE.value, "group_id": prov.group_id,
-            "now": now, "props": props, "episode": _episode_save_props(episode),
-        })  # fmt: skip
+        entry = {
+            "uuid": episode_uuid,
+            "kind": ElementKind.EPISODE.value,
+            "group_id": prov.group_id,
+            "state": "committed",
+            "created_at": now,
+            **props,
+        }
+        await self._store.execute(
+            _CREATE_PENDING,
+            {
+                "uuid": episode_uuid,
+                "kind": ElementKind.EPISODE.value,
+                "group_id": prov.group_id,
+                "now": now,
+                "props": props,
+                "episode": _episode_save_props(episode),
+            },
+        )
         touched: Touched | None = None
         async with self._lock(prov.group_id):
             try:
@@ -297,9 +318,12 @@ class Ingestor:
             )
         logger.info(
             "ingested episode %s into %s: %d entities, %d edges, %d invalidated",
-            episode_uuid, prov.group_id, len(touched.entities), len(touched.edges),
+            episode_uuid,
+            prov.group_id,
+            len(touched.entities),
+            len(touched.edges),
             len(touched.invalidated),
-        )  # fmt: skip
+        )
         return IngestOutcome(
             episode_uuid=episode_uuid,
             group_id=prov.group_id,
@@ -311,14 +335,19 @@ class Ingestor:
         )
 
     async def _discard(
-        self, group_id: str, episode_uuid: str, exc: BaseException | None,
+        self,
+        group_id: str,
+        episode_uuid: str,
+        exc: BaseException | None,
         touched: Touched | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         # Log the exception type only: Graphiti's messages can quote the episode text.
         logger.error(
             "ingestion of episode %s into %s failed (%s); removing it",
-            episode_uuid, group_id, type(exc).__name__ if exc else "no status",
-        )  # fmt: skip
+            episode_uuid,
+            group_id,
+            type(exc).__name__ if exc else "no status",
+        )
         try:
             if touched is not None and touched.links is not None:
                 # The links the commit would have written: the removal finds the item's
@@ -328,8 +357,9 @@ class Ingestor:
         except Exception as cleanup_exc:
             logger.error(
                 "could not remove failed episode %s (%s); it stays unstamped (invisible)",
-                episode_uuid, type(cleanup_exc).__name__,
-            )  # fmt: skip
+                episode_uuid,
+                type(cleanup_exc).__name__,
+            )
 
 
 def _quiet(call: asyncio.Future[list[float]]) -> None:
@@ -342,8 +372,13 @@ def _quiet(call: asyncio.Future[list[float]]) -> None:
 def _episode_save_props(episode: EpisodicNode) -> dict[str, Any]:
     """The properties Graphiti's ``EpisodicNode.save`` sets (its Neo4j query: ``SET n = {...}``)."""
     return {
-        "uuid": episode.uuid, "name": episode.name, "group_id": episode.group_id,
-        "source_description": episode.source_description, "source": episode.source.value,
-        "content": episode.content, "entity_edges": list(episode.entity_edges),
-        "created_at": episode.created_at, "valid_at": episode.valid_at,
-    }  # fmt: skip
+        "uuid": episode.uuid,
+        "name": episode.name,
+        "group_id": episode.group_id,
+        "source_description": episode.source_description,
+        "source": episode.source.value,
+        "content": episode.content,
+        "entity_edges": list(episode.entity_edges),
+        "created_at": episode.created_at,
+        "valid_at": episode.valid_at,
+    }

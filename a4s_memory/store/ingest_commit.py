@@ -69,7 +69,9 @@ class CommitHook:
 
 
 # A plain finalizer: runs after the re-stamp (a queue job marking itself done).
-FinalizeFn: TypeAlias = Callable[[AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]]
+FinalizeFn: TypeAlias = Callable[
+    [AsyncManagedTransaction, CommitContext], Awaitable[StampReport | None]
+]
 Finalizer: TypeAlias = CommitHook | FinalizeFn
 
 
@@ -109,10 +111,16 @@ class Commit:
 async def commit_tx(tx: AsyncManagedTransaction, ctx: CommitContext, commit: Commit) -> StampReport:
     touched = ctx.touched
     stamp, status = episode_stamp(commit.entry)
-    rows = await run_in_tx(tx, _COMMIT, {
-        "uuid": ctx.episode_uuid, "group_id": ctx.group_id, "stamp": stamp,
-        "vector": touched.episode_vector,
-    })  # fmt: skip
+    rows = await run_in_tx(
+        tx,
+        _COMMIT,
+        {
+            "uuid": ctx.episode_uuid,
+            "group_id": ctx.group_id,
+            "stamp": stamp,
+            "vector": touched.episode_vector,
+        },
+    )
     if not rows:
         raise StoreUnavailable(
             "the pending ledger entry or its episode vanished",

@@ -31,7 +31,7 @@ class WriteProvenance(BaseModel):
     source_type: str
     source_ref: str | None = None
     metadata_json: str | None = None
-    # True when the metadata passed the firewall's field screening (issue 12 row 2); metadata
+    # True when the metadata passed the firewall's field screening; metadata
     # stored before that is never shown to a non-owner.
     metadata_screened: bool = False
     # Lifecycle (a4s_memory.ttl): tier, TTL class, pin and the computed deadlines.
@@ -56,7 +56,7 @@ class EpisodeWrite(BaseModel):
 
 
 class ItemWrite(BaseModel):
-    """A seed 001 structured item -> one fact ``subject -[CATEGORY]-> key``, text ``key: value``."""
+    """A the memory contract structured item -> one fact ``subject -[CATEGORY]-> key``, text ``key: value``."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -71,10 +71,17 @@ async def link_item_tx(
     if links is None:
         return
     mentions = [{"entity": e, "uuid": str(uuidlib.uuid4())} for e in links.mentions]
-    await run_in_tx(tx, _LINK, {
-        "episode": episode_uuid, "group_id": group_id, "entity_edges": links.entity_edges,
-        "mentions": mentions, "at": links.at,
-    })  # fmt: skip
+    await run_in_tx(
+        tx,
+        _LINK,
+        {
+            "episode": episode_uuid,
+            "group_id": group_id,
+            "entity_edges": links.entity_edges,
+            "mentions": mentions,
+            "at": links.at,
+        },
+    )
 
 
 def item_episode_body(item: ItemWrite) -> str:
@@ -110,6 +117,7 @@ async def write_item(graphiti: Graphiti, item: ItemWrite, episode: EpisodicNode)
         if resolved is not None and saved.uuid != resolved.uuid:
             touched.invalidated.add(saved.uuid)
     episode.entity_edges = [e.uuid for e in result.edges]
-    touched.links = ItemLinks(mentions=[n.uuid for n in result.nodes],
-                              entity_edges=list(episode.entity_edges), at=now)
+    touched.links = ItemLinks(
+        mentions=[n.uuid for n in result.nodes], entity_edges=list(episode.entity_edges), at=now
+    )
     return touched

@@ -1,4 +1,4 @@
-"""The durable ingestion queue (issue 15 item 2), kept in the Neo4j the service already runs.
+"""The durable ingestion queue, kept in the Neo4j the service already runs.
 
 ``A4S_INGEST_MODE=queue`` splits a write in two. The request runs access, bounds, the G5 gate and
 the firewall (:func:`~a4s_memory.write.flow.screen_write`) and answers **202** with a job
@@ -111,11 +111,18 @@ class JobQueue:
 
     async def enqueue(self, requester_id: str, write: ScreenedWrite) -> str:
         job_id = str(uuid.uuid4())
-        await self._store.execute(_ENQUEUE, {
-            "job_id": job_id, "group_id": write.prov.group_id, "agent_id": write.agent_id,
-            "requester_id": requester_id, "seq": self._seq(), "now": time.time(),
-            "payload": write.model_dump_json(),
-        })  # fmt: skip
+        await self._store.execute(
+            _ENQUEUE,
+            {
+                "job_id": job_id,
+                "group_id": write.prov.group_id,
+                "agent_id": write.agent_id,
+                "requester_id": requester_id,
+                "seq": self._seq(),
+                "now": time.time(),
+                "payload": write.model_dump_json(),
+            },
+        )
         return job_id
 
     async def claim(self, worker: str) -> ClaimedJob | None:
@@ -131,17 +138,28 @@ class JobQueue:
         if not rows:
             return None
         row = rows[0]
-        return ClaimedJob(job_id=str(row["job_id"]), requester_id=str(row["requester_id"]),
-                          attempts=int(row["attempts"]),
-                          write=ScreenedWrite.model_validate_json(str(row["payload"])))
+        return ClaimedJob(
+            job_id=str(row["job_id"]),
+            requester_id=str(row["requester_id"]),
+            attempts=int(row["attempts"]),
+            write=ScreenedWrite.model_validate_json(str(row["payload"])),
+        )
 
     def done_in_commit(self, job: ClaimedJob, worker: str) -> Finalizer:
         """Marks the job done inside the ingestion's commit transaction; if this worker lost
         the job meanwhile (its lease expired and another took it), the commit is rolled back."""
 
         async def finalize(tx: AsyncManagedTransaction, ctx: CommitContext) -> StampReport | None:
-            rows = await run_in_tx(tx, _DONE, {"job_id": job.job_id, "worker": worker,
-                                               "memory_id": ctx.episode_uuid, "now": time.time()})
+            rows = await run_in_tx(
+                tx,
+                _DONE,
+                {
+                    "job_id": job.job_id,
+                    "worker": worker,
+                    "memory_id": ctx.episode_uuid,
+                    "now": time.time(),
+                },
+            )
             if not rows:
                 raise RuntimeError("the job was claimed by another worker")
             return None
@@ -149,10 +167,17 @@ class JobQueue:
         return finalize
 
     async def retry_later(self, job: ClaimedJob, worker: str, error_code: str) -> None:
-        await self._store.execute(_RETRY, {
-            "job_id": job.job_id, "worker": worker, "max": MAX_ATTEMPTS, "now": time.time(),
-            "backoff": float(2 ** job.attempts), "error_code": error_code,
-        })  # fmt: skip
+        await self._store.execute(
+            _RETRY,
+            {
+                "job_id": job.job_id,
+                "worker": worker,
+                "max": MAX_ATTEMPTS,
+                "now": time.time(),
+                "backoff": float(2**job.attempts),
+                "error_code": error_code,
+            },
+        )
 
     async def status(self, job_id: str) -> dict[str, Any] | None:
         rows = await self._store.read(_STATUS, {"job_id": job_id})

@@ -131,7 +131,7 @@ def _rank(s: Supporter) -> tuple[int, int, int, int, float]:
 
 
 def stamp_properties(status: MemoryStatus, supporter: Supporter | None) -> dict[str, Any]:
-    """The nine CONTRACT §5 properties for one element."""
+    """The nine docs/rules.md properties for one element."""
     props = status.to_properties()
     props["a4s_source_type"] = supporter.source_type if supporter else None
     props["a4s_written_by"] = supporter.written_by if supporter else None

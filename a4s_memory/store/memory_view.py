@@ -1,7 +1,7 @@
 """GET /memories/{id}: one episode, its provenance and the facts it supports, as the reader may
 see it. The owner sees everything stored; anyone else sees the episode only when the default
 ContextPolicy admits it, only the facts it admits, and the metadata only when it was screened by
-the firewall when written (issue 12 row 2: metadata stored before that was never scanned)."""
+the firewall when written (metadata stored before that was never scanned)."""
 
 from __future__ import annotations
 

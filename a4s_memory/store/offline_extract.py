@@ -56,12 +56,28 @@ PREDICATES: Final[dict[str, bool]] = {
 }
 # First-person forms ("I prefer ...") mapped onto the third-person predicate.
 _FIRST_PERSON: Final[dict[str, str]] = {
-    "am": "is", "am based in": "is based in", "live in": "lives in", "work at": "works at",
-    "work for": "works for", "report to": "reports to", "prefer": "prefers", "use": "uses",
-    "like": "likes", "love": "loves", "dislike": "dislikes", "hate": "hates", "own": "owns",
-    "have": "has", "know": "knows", "manage": "manages", "lead": "leads", "need": "needs",
-    "want": "wants", "am in": "is in", "am at": "is at",
-}  # fmt: skip
+    "am": "is",
+    "am based in": "is based in",
+    "live in": "lives in",
+    "work at": "works at",
+    "work for": "works for",
+    "report to": "reports to",
+    "prefer": "prefers",
+    "use": "uses",
+    "like": "likes",
+    "love": "loves",
+    "dislike": "dislikes",
+    "hate": "hates",
+    "own": "owns",
+    "have": "has",
+    "know": "knows",
+    "manage": "manages",
+    "lead": "leads",
+    "need": "needs",
+    "want": "wants",
+    "am in": "is in",
+    "am at": "is at",
+}
 _ARTICLES: Final = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _SUBJECT: Final = r"(?P<subj>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,4})"
 _MAX_OBJECT_WORDS: Final = 8
@@ -83,12 +99,10 @@ def _alternation(phrases: list[str]) -> str:
 
 
 # The object runs to the end of the sentence, without trailing blanks and one final [.!?;].
-# Written so CPython's re needs linear time (security issue 12: ``(?P<obj>[^.!?;]+?)\s*`` was
+# Written so CPython's re needs linear time (``(?P<obj>[^.!?;]+?)\s*`` was
 # quadratic in a run of blanks): blank runs are possessive and the object ends on a non-blank.
 _OBJECT: Final = r"\s++(?P<obj>[^.!?;]*[^.!?;\s])\s*+[.!?;]?$"
-_THIRD: Final = re.compile(
-    rf"^{_SUBJECT}\s++(?P<pred>{_alternation(list(PREDICATES))}){_OBJECT}"
-)
+_THIRD: Final = re.compile(rf"^{_SUBJECT}\s++(?P<pred>{_alternation(list(PREDICATES))}){_OBJECT}")
 _FIRST: Final = re.compile(rf"^I\s++(?P<pred>{_alternation(list(_FIRST_PERSON))}){_OBJECT}")
 
 

@@ -227,7 +227,7 @@ class OfflineLLMClient(LLMClient):
         model: str | None = None,
     ) -> dict[str, Any]:
         # The rules are CPU-bound (regexes over the episode): a worker thread keeps the event loop
-        # serving other requests while one long episode is extracted (issue 12 row 7).
+        # serving other requests while one long episode is extracted.
         prompt_name, context = await asyncio.to_thread(_decode, messages)
         result = await asyncio.to_thread(answer, prompt_name, context)
         if response_model is not None and prompt_name not in {

@@ -28,7 +28,9 @@ class PinRequest:
     pinned: bool
 
 
-async def set_pinned(store: Neo4jStore, audit: AuditLog, ref: ElementRef, request: PinRequest) -> None:
+async def set_pinned(
+    store: Neo4jStore, audit: AuditLog, ref: ElementRef, request: PinRequest
+) -> None:
     requester, pinned = request.requester_id, request.pinned
     if ref.kind is not ElementKind.EPISODE:
         raise InvalidRequest("only a memory (an episode) can be pinned")
@@ -40,16 +42,27 @@ async def set_pinned(store: Neo4jStore, audit: AuditLog, ref: ElementRef, reques
         tier = Tier(str(entry.get("a4s_tier") or Tier.EPISODIC.value))
         ttl_class = TTLClass(entry["a4s_ttl_class"]) if entry.get("a4s_ttl_class") else None
         limits = deadlines(now_utc(), ttl_for(tier, ttl_class, pinned=pinned))
-        fields = {"a4s_pinned": pinned, "expires_at": limits.expires_at,
-                  "a4s_stale_at": limits.stale_at, "a4s_ttl_seconds": limits.ttl_seconds,
-                  "freshness_status": FreshnessStatus.FRESH.value, "updated_at": now_utc()}  # fmt: skip
+        fields = {
+            "a4s_pinned": pinned,
+            "expires_at": limits.expires_at,
+            "a4s_stale_at": limits.stale_at,
+            "a4s_ttl_seconds": limits.ttl_seconds,
+            "freshness_status": FreshnessStatus.FRESH.value,
+            "updated_at": now_utc(),
+        }
         await set_episode_entry(tx, ref.uuid, fields)
         await run_in_tx(tx, _PIN_VERSION, {"uuid": ref.uuid, "pinned": pinned})
         entities, edges = await episode_dependents(tx, ref.uuid, ref.group_id)
         await restamp(tx, ref.group_id, episodes=[ref.uuid], entities=entities, edges=edges)
-        await audit.append_tx(tx, AuditDraft(
-            agent_id=ref.space.agent_id, action=AuditAction.PIN, requester_id=requester,
-            memory_id=ref.uuid, details={"pinned": int(pinned)},
-        ))  # fmt: skip
+        await audit.append_tx(
+            tx,
+            AuditDraft(
+                agent_id=ref.space.agent_id,
+                action=AuditAction.PIN,
+                requester_id=requester,
+                memory_id=ref.uuid,
+                details={"pinned": int(pinned)},
+            ),
+        )
 
     await store.write_transaction(work)

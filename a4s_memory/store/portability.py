@@ -46,15 +46,15 @@ BATCH: Final = 200
 _EXPORT: Final[dict[str, LiteralString]] = {
     "ledger": "MATCH (s:A4SStatus) WHERE s.group_id IN $groups RETURN properties(s) AS props",
     "entity": "MATCH (n:Entity) WHERE n.group_id IN $groups "
-              "RETURN properties(n) AS props, labels(n) AS labels",
+    "RETURN properties(n) AS props, labels(n) AS labels",
     "episode": "MATCH (n:Episodic) WHERE n.group_id IN $groups RETURN properties(n) AS props",
     "mention": "MATCH (ep:Episodic)-[m:MENTIONS]->(n:Entity) WHERE ep.group_id IN $groups "
-               "RETURN properties(m) AS props, ep.uuid AS source, n.uuid AS target",
+    "RETURN properties(m) AS props, ep.uuid AS source, n.uuid AS target",
     "edge": "MATCH (a:Entity)-[e:RELATES_TO]->(b:Entity) WHERE e.group_id IN $groups "
-            "RETURN properties(e) AS props, a.uuid AS source, b.uuid AS target",
+    "RETURN properties(e) AS props, a.uuid AS source, b.uuid AS target",
     "item": "MATCH (i:A4SItem) WHERE i.group_id IN $groups RETURN properties(i) AS props",
     "version": "MATCH (v:A4SVersion) WHERE v.group_id IN $groups RETURN properties(v) AS props",
-}  # fmt: skip
+}
 RECORD_ORDER: Final = tuple(_EXPORT)
 _IMPORT: Final[dict[str, LiteralString]] = {
     "ledger": "UNWIND $rows AS r CREATE (s:A4SStatus) SET s = r.props",
@@ -62,14 +62,14 @@ _IMPORT: Final[dict[str, LiteralString]] = {
     "episode": "UNWIND $rows AS r CREATE (n:Episodic) SET n = r.props",
     # The endpoints were resolved inside the file (import_refs.py); the group guard makes sure.
     "mention": "UNWIND $rows AS r MATCH (ep:Episodic {uuid: r.source}), (n:Entity {uuid: r.target}) "
-               "WHERE ep.group_id = r.props.group_id AND n.group_id = r.props.group_id "
-               "CREATE (ep)-[m:MENTIONS]->(n) SET m = r.props",
+    "WHERE ep.group_id = r.props.group_id AND n.group_id = r.props.group_id "
+    "CREATE (ep)-[m:MENTIONS]->(n) SET m = r.props",
     "edge": "UNWIND $rows AS r MATCH (a:Entity {uuid: r.source}), (b:Entity {uuid: r.target}) "
-            "WHERE a.group_id = r.props.group_id AND b.group_id = r.props.group_id "
-            "CREATE (a)-[e:RELATES_TO]->(b) SET e = r.props",
+    "WHERE a.group_id = r.props.group_id AND b.group_id = r.props.group_id "
+    "CREATE (a)-[e:RELATES_TO]->(b) SET e = r.props",
     "item": "UNWIND $rows AS r CREATE (i:A4SItem) SET i = r.props",
     "version": "UNWIND $rows AS r CREATE (v:A4SVersion) SET v = r.props",
-}  # fmt: skip
+}
 _OCCUPIED = """
 CALL () {
   MATCH (n:Episodic) WHERE n.group_id IN $groups RETURN count(n) AS c
@@ -149,8 +149,14 @@ async def export_records(
     from a4s_memory.store.ledger import now_utc
 
     mac = ExportMac(key)
-    header = {"type": "header", "format": FORMAT, "agent_id": scope.agent_id, "owner_id": scope.owner_id,
-              "groups": groups, "exported_at": iso_ms(now_utc())}  # fmt: skip
+    header = {
+        "type": "header",
+        "format": FORMAT,
+        "agent_id": scope.agent_id,
+        "owner_id": scope.owner_id,
+        "groups": groups,
+        "exported_at": iso_ms(now_utc()),
+    }
     mac.add(header)
     yield header
     for kind, query in _EXPORT.items():

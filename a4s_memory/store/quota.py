@@ -1,5 +1,5 @@
 """The write quota shared by every worker and replica: one token bucket per requester, kept in
-Neo4j (issue 15 item 3). ``A4S_WRITE_QUOTA_STORE=neo4j`` turns it on; the default ``memory``
+Neo4j. ``A4S_WRITE_QUOTA_STORE=neo4j`` turns it on; the default ``memory``
 bucket (:mod:`a4s_memory.quota`) is per process, so N workers would allow N times the limit.
 
 One auto-committed query per write spends a token: it first takes the bucket node's write lock
@@ -52,10 +52,15 @@ class SharedWriteQuota:
         if not self.enabled:
             return
         rate = self.limits.writes_per_minute / 60.0
-        rows = await self.store.execute(_SPEND, {
-            "requester_id": requester_id, "burst": self.limits.burst, "now": self.clock(),
-            "rate": rate,
-        })  # fmt: skip
+        rows = await self.store.execute(
+            _SPEND,
+            {
+                "requester_id": requester_id,
+                "burst": self.limits.burst,
+                "now": self.clock(),
+                "rate": rate,
+            },
+        )
         available = float(rows[0]["available"]) if rows else 0.0
         if available < 1.0:
             raise WriteQuotaExceeded((1.0 - available) / rate)

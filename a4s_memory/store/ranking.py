@@ -64,15 +64,17 @@ RERANK_WEIGHT: Final = 0.8  # share of the reranker in the final score (tuned on
 _BM25_K1: Final = 1.2
 _BM25_B: Final = 0.75
 # Words that carry no evidence in a question (after stemming by embedder.tokens).
-_STOP: Final = frozenset(tokens(
-    "a an the and or but if of at by for with about against between into through during before "
-    "after above below to from up down in out on off over under again further then once here "
-    "there when where why how all any both each few more most other some such no nor not only own "
-    "same so than too very can will just don should now i me my myself we our ours you your he him "
-    "his she her hers it its they them their what which who whom this that these those am is are "
-    "was were be been being have has had having do does did doing would could might must shall "
-    "may user assistant s t d ll m re ve y"
-))  # fmt: skip
+_STOP: Final = frozenset(
+    tokens(
+        "a an the and or but if of at by for with about against between into through during before "
+        "after above below to from up down in out on off over under again further then once here "
+        "there when where why how all any both each few more most other some such no nor not only own "
+        "same so than too very can will just don should now i me my myself we our ours you your he him "
+        "his she her hers it its they them their what which who whom this that these those am is are "
+        "was were be been being have has had having do does did doing would could might must shall "
+        "may user assistant s t d ll m re ve y"
+    )
+)
 
 
 @dataclass
@@ -132,8 +134,9 @@ def rrf(
     return [(fused[u], *first[u]) for u in order]
 
 
-def fuse(lists: Sequence[tuple[MemoryKind, str, list[dict[str, Any]]]],
-         describe: Any) -> list[Candidate]:  # fmt: skip
+def fuse(
+    lists: Sequence[tuple[MemoryKind, str, list[dict[str, Any]]]], describe: Any
+) -> list[Candidate]:
     """Weighted RRF over ``(kind, channel name, rows)``; ``describe(kind, row)`` -> (text,
     episodes, when). Ties break on uuid so equal results never swap places between runs."""
     per_kind: dict[MemoryKind, int] = {}
@@ -195,8 +198,12 @@ def bm25_scores(query: str, texts: list[str]) -> list[float]:
             tf = counts.get(t, 0)
             if tf:
                 idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
-                score += idf * tf * (_BM25_K1 + 1) / (
-                    tf + _BM25_K1 * (1 - _BM25_B + _BM25_B * len(doc) / avg))
+                score += (
+                    idf
+                    * tf
+                    * (_BM25_K1 + 1)
+                    / (tf + _BM25_K1 * (1 - _BM25_B + _BM25_B * len(doc) / avg))
+                )
         out.append(score)
     return out
 
@@ -234,8 +241,9 @@ def _normalised(values: list[float]) -> list[float]:
     return [v / top if top > 0 else 0.0 for v in values]
 
 
-async def rerank(query: str, cands: list[Candidate], reranker: Reranker,
-                 half_life_days: float | None = None) -> list[Candidate]:  # fmt: skip
+async def rerank(
+    query: str, cands: list[Candidate], reranker: Reranker, half_life_days: float | None = None
+) -> list[Candidate]:
     """Blend fused and rerank scores (each scaled to its maximum), optionally decay by age."""
     if not cands:
         return []
@@ -262,7 +270,9 @@ def dedupe(cands: list[Candidate]) -> list[Candidate]:
     return sorted(cands, key=lambda c: (-c.score, str(c.row["uuid"])))
 
 
-def with_neighbors(ranked: list[Candidate], neighbors: dict[str, list[dict[str, Any]]]) -> list[Candidate]:
+def with_neighbors(
+    ranked: list[Candidate], neighbors: dict[str, list[dict[str, Any]]]
+) -> list[Candidate]:
     """Add each seed's session neighbours at ``NEIGHBOR_SHARE`` of the seed's score (a candidate
     already present keeps the better of its two scores)."""
     by_uuid = {str(c.row["uuid"]): c for c in ranked}
@@ -274,6 +284,7 @@ def with_neighbors(ranked: list[Candidate], neighbors: dict[str, list[dict[str, 
                 by_uuid[uuid].score = max(by_uuid[uuid].score, score)
                 continue
             text, episodes, when = describe(MemoryKind.EPISODE, row)
-            by_uuid[uuid] = Candidate(MemoryKind.EPISODE, row, text, episodes, when, score=score,
-                                      channels=["neighbour"])  # fmt: skip
+            by_uuid[uuid] = Candidate(
+                MemoryKind.EPISODE, row, text, episodes, when, score=score, channels=["neighbour"]
+            )
     return sorted(by_uuid.values(), key=lambda c: (-c.score, str(c.row["uuid"])))

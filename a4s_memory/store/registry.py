@@ -1,4 +1,4 @@
-"""The ownership registry: ``(:Agent {agent_id, owner_id})`` in Neo4j, one owner per agent (seed 002).
+"""The ownership registry: ``(:Agent {agent_id, owner_id})`` in Neo4j, one owner per agent (the isolation design).
 
 :meth:`AgentRegistry.authorize` is how every path asks "may this requester do this to this agent?":
 it loads the record and hands it to the pure :func:`a4s_memory.access.decide`.

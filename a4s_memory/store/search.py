@@ -81,7 +81,6 @@ POOL_FACTOR: Final = 4
 MIN_POOL: Final = 40
 
 
-
 @dataclass(frozen=True, slots=True)
 class SearchOptions:
     """How to rank (never what may be seen: that is the ContextPolicy's)."""
@@ -162,8 +161,9 @@ async def policy_search(
         return []  # the policy's visibilities exclude every allowed space, or nothing to look for
     opts = options or SearchOptions()
     pool = max(MIN_POOL, limit * POOL_FACTOR)
-    ch = Channel(store=store, group_ids=groups, policy=policy, now=now or datetime.now(UTC),
-                  limit=pool)  # fmt: skip
+    ch = Channel(
+        store=store, group_ids=groups, policy=policy, now=now or datetime.now(UTC), limit=pool
+    )
     lucene = lucene_query(query, groups)
     # The query embedding (a model call on a worker thread for MiniLM) runs while the fulltext
     # channels already query Neo4j; the vector channels wait for it.
@@ -183,7 +183,9 @@ class _Ask:
     opts: SearchOptions
 
 
-async def _search(ask: _Ask, ch: Channel, embedding: asyncio.Future[list[float]]) -> list[SearchHit]:
+async def _search(
+    ask: _Ask, ch: Channel, embedding: asyncio.Future[list[float]]
+) -> list[SearchHit]:
     query, lucene, limit, opts = ask.query, ask.lucene, ask.limit, ask.opts
     policy = ch.policy
     kinds = policy.kinds
@@ -200,29 +202,40 @@ async def _search(ask: _Ask, ch: Channel, embedding: asyncio.Future[list[float]]
         fulltext(ch, MemoryKind.EPISODE, lucene) if episodes and lucene else _none(),
         by_vector(ch, MemoryKind.EPISODE, embedding) if episodes else _none(),
     )
-    seeds = [str(r["uuid"]) for _, _, r in _rrf([(MemoryKind.ENTITY, ent_text),
-                                                 (MemoryKind.ENTITY, ent_vec)])]  # fmt: skip
+    seeds = [
+        str(r["uuid"])
+        for _, _, r in _rrf([(MemoryKind.ENTITY, ent_text), (MemoryKind.ENTITY, ent_vec)])
+    ]
     lists: list[tuple[MemoryKind, str, list[Row]]] = []
     if facts:
-        lists += [(MemoryKind.FACT, "fact_text", fact_text), (MemoryKind.FACT, "fact_vec", fact_vec)]
+        lists += [
+            (MemoryKind.FACT, "fact_text", fact_text),
+            (MemoryKind.FACT, "fact_vec", fact_vec),
+        ]
     if episodes:
-        lists += [(MemoryKind.EPISODE, "episode_text", ep_text),
-                  (MemoryKind.EPISODE, "episode_vec", ep_vec)]  # fmt: skip
+        lists += [
+            (MemoryKind.EPISODE, "episode_text", ep_text),
+            (MemoryKind.EPISODE, "episode_vec", ep_vec),
+        ]
     if MemoryKind.ENTITY in kinds and not policy.windowed:  # entities have no reference time
-        lists += [(MemoryKind.ENTITY, "entity_text", ent_text),
-                  (MemoryKind.ENTITY, "entity_vec", ent_vec)]  # fmt: skip
+        lists += [
+            (MemoryKind.ENTITY, "entity_text", ent_text),
+            (MemoryKind.ENTITY, "entity_vec", ent_vec),
+        ]
     # The expansion and the session neighbours run together; the neighbours' seeds are the best
     # episodes by the cheap lexical score (the configured reranker runs once, below).
     expanded, neighbors = await asyncio.gather(
         expansion(ch, seeds[:EXPANSION_SEEDS]) if facts else _none(),
         session_neighbors(ch, await rerank(query, fuse(lists, describe), LexicalReranker()))
-        if episodes else _no_neighbors(),
+        if episodes
+        else _no_neighbors(),
     )
     if facts:
         lists.append((MemoryKind.FACT, "expansion", expanded))
     with span("a4s.search.rerank"):
-        ranked = await rerank(query, fuse(lists, describe), opts.reranker,
-                              opts.recency_half_life_days)
+        ranked = await rerank(
+            query, fuse(lists, describe), opts.reranker, opts.recency_half_life_days
+        )
     ranked = with_neighbors(ranked, neighbors)
     hits: list[SearchHit] = []
     for cand in dedupe(ranked):

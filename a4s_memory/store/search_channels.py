@@ -47,11 +47,11 @@ logger = logging.getLogger(__name__)
 
 Row = dict[str, Any]
 
-MIN_WINDOW: Final = 50           # first fulltext candidate window
-WINDOW_FACTOR: Final = 2         # first window per eligible hit wanted (it doubles when short)
-MAX_WINDOW: Final = 12_800       # cost cap on one fulltext channel (50 doubled 8 times)
-MIN_COSINE: Final = 0.6          # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti's DEFAULT_MIN_SCORE
-MAX_QUERY_TERMS: Final = 64      # keeps Lucene well under its 1024-clause limit
+MIN_WINDOW: Final = 50  # first fulltext candidate window
+WINDOW_FACTOR: Final = 2  # first window per eligible hit wanted (it doubles when short)
+MAX_WINDOW: Final = 12_800  # cost cap on one fulltext channel (50 doubled 8 times)
+MIN_COSINE: Final = 0.6  # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti's DEFAULT_MIN_SCORE
+MAX_QUERY_TERMS: Final = 64  # keeps Lucene well under its 1024-clause limit
 NEIGHBOR_SEEDS: Final = 5  # episodes whose session neighbours join the candidates
 EPISODE_EMBEDDING: Final = "a4s_content_embedding"  # written by store/ingest.py
 
@@ -68,8 +68,17 @@ _VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
 }
 # No ``summary``: an entity's text is built from the facts the reader's policy admits
 # (a4s_memory.store.summaries), never from what Graphiti stored.
-_FIELDS: Final = ("uuid", "group_id", "fact", "name", "content", "valid_at",
-                  "created_at", "episodes", *STATUS_PROPERTIES)
+_FIELDS: Final = (
+    "uuid",
+    "group_id",
+    "fact",
+    "name",
+    "content",
+    "valid_at",
+    "created_at",
+    "episodes",
+    *STATUS_PROPERTIES,
+)
 # Map projection of the alias ``x``: fixed field names, no embeddings (they are large).
 _PROJECTION: Final = "x {" + ", ".join(f".{f}" for f in _FIELDS) + "}"
 
@@ -87,9 +96,12 @@ class Channel(BaseModel):
 
     def where(self, kind: MemoryKind, params: CypherParams, alias: str = "x") -> str:
         groups = group_predicate(alias, self.group_ids, params)
-        policy = policy_predicate(alias, self.policy, params, self.now,
-                                  temporal=kind is MemoryKind.FACT)
-        window = window_predicate(alias, self.policy, params) if kind is not MemoryKind.ENTITY else None
+        policy = policy_predicate(
+            alias, self.policy, params, self.now, temporal=kind is MemoryKind.FACT
+        )
+        window = (
+            window_predicate(alias, self.policy, params) if kind is not MemoryKind.ENTITY else None
+        )
         return f"{groups} AND {policy}" + (f" AND {window}" if window else "")
 
     async def run(self, query: str, params: CypherParams) -> list[Any]:
@@ -135,8 +147,9 @@ async def fulltext(ch: Channel, kind: MemoryKind, lucene: str) -> list[dict[str,
             raise InvalidRequest("the search text could not be processed") from exc
         raw, rows = int(records[0]["raw"]), list(records[0]["rows"])
         if len(rows) >= ch.limit or raw < window or window >= MAX_WINDOW:
-            logger.debug("fulltext %s: window=%d raw=%d eligible=%d",
-                         kind.value, window, raw, len(rows))
+            logger.debug(
+                "fulltext %s: window=%d raw=%d eligible=%d", kind.value, window, raw, len(rows)
+            )
             return rows
         window *= 2
 

@@ -34,7 +34,9 @@ def admitted_facts_projection(
 ) -> str:
     """A COLLECT subquery: the facts around ``entity`` that ``policy`` admits, oldest first
     (``f`` is the fact alias; every value goes through ``params``)."""
-    where = f"{group_predicate('f', groups, params)} AND {policy_predicate('f', policy, params, now)}"
+    where = (
+        f"{group_predicate('f', groups, params)} AND {policy_predicate('f', policy, params, now)}"
+    )
     return (
         f"COLLECT {{ MATCH ({entity})-[f:RELATES_TO]-(:Entity) WHERE {where} "
         f"WITH DISTINCT f ORDER BY f.created_at, f.uuid LIMIT {MAX_FACTS} RETURN f.fact }}"

@@ -1,4 +1,4 @@
-"""The TTL sweeper (seed 000 G6): fresh -> stale -> expired, and purge 180 days after expiry.
+"""The TTL sweeper (G6): fresh -> stale -> expired, and purge 180 days after expiry.
 
 ``sweep(store, audit, now)`` takes the clock as a parameter. It only ever moves a memory
 *forward* (fresh -> stale -> expired), with conditional SETs, so running it again changes nothing
@@ -109,9 +109,10 @@ async def _batch_tx(
         (parse_group_id(str(r["group_id"])).agent_id, str(r["target"])) for r in moved
     )
     purge = await run_in_tx(
-        tx, _PURGEABLE, {"purge_before": now - ARCHIVE_RETENTION, "groups": groups,
-                         "batch": BATCH, **_FRESHNESS},
-    )  # fmt: skip
+        tx,
+        _PURGEABLE,
+        {"purge_before": now - ARCHIVE_RETENTION, "groups": groups, "batch": BATCH, **_FRESHNESS},
+    )
     for row in purge:
         report = await remove_episode_tx(tx, str(row["group_id"]), str(row["uuid"]))
         if report.found:
@@ -125,11 +126,16 @@ async def _batch_tx(
     for agent_id in sorted({agent for agent, _ in counts}):
         details = {kind: n for (agent, kind), n in counts.items() if agent == agent_id}
         details["sweep_clock_epoch"] = int(now.timestamp())
-        await audit.append_tx(tx, AuditDraft(
-            agent_id=agent_id, action=AuditAction.TTL_TRANSITION, requester_id="a4s-sweeper",
-            count=sum(n for (agent, _), n in counts.items() if agent == agent_id),
-            details=details,
-        ))  # fmt: skip
+        await audit.append_tx(
+            tx,
+            AuditDraft(
+                agent_id=agent_id,
+                action=AuditAction.TTL_TRANSITION,
+                requester_id="a4s-sweeper",
+                count=sum(n for (agent, _), n in counts.items() if agent == agent_id),
+                details=details,
+            ),
+        )
     return counts
 
 

@@ -1,4 +1,4 @@
-"""Status transitions (seed 004): promote, quarantine, contradict, supersede, and episode removal.
+"""Status transitions (the poisoning model): promote, quarantine, contradict, supersede, and episode removal.
 
 Every transition is one write transaction that changes the LEDGER (never only the graph element,
 which Graphiti may overwrite) and then re-stamps what depends on it:
@@ -9,7 +9,7 @@ which Graphiti may overwrite) and then re-stamps what depends on it:
 * on an entity or edge: an override is recorded for that element only.
 
 Access is decided by the caller (MemoryManager via ``registry.authorize``); this module checks the
-evidence rule of seed 004 "no self-promotion" once more, so no other caller can skip it.
+evidence rule of the poisoning model "no self-promotion" once more, so no other caller can skip it.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class _Change(BaseModel):
     ledger: dict[str, Any]  # the new values, named as in the episode ledger
     record: dict[str, Any]  # what goes into the evidence/reason log
     invalidate_edge: bool = False
-    refresh_ttl: bool = False  # a re-confirmation restarts the TTL clock (seed 000 G6)
+    refresh_ttl: bool = False  # a re-confirmation restarts the TTL clock (G6)
     hook: TxHook | None = None
     hook_result: str | None = None
 
@@ -261,7 +261,7 @@ async def _refuse_self_promotion(store: Neo4jStore, ref: ElementRef, actor: str)
     if actor in writers or len(writers) < supporters or not writers:
         raise AccessDenied(
             "self-promotion refused: a principal cannot be its own evidence",
-            suggestion="ask an admin or another principal to confirm it (seed 004, no "
+            suggestion="ask an admin or another principal to confirm it (the poisoning model, no "
             "self-promotion); the confirmation is recorded in the audit log",
         )
 

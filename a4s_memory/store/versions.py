@@ -1,7 +1,7 @@
-"""Versions of structured items (seed 000 G3) and "the latest write of a key wins".
+"""Versions of structured items (G3) and "the latest write of a key wins".
 
 What a *change to a structured item* is: a write with the same agent space (group_id = agent +
-visibility), the same seed 001 category and the same key as an earlier write. The item id is
+visibility), the same the memory contract category and the same key as an earlier write. The item id is
 ``sha256(group_id | category | key)``; every write of it (and every rollback) becomes version
 N+1 with the G3 metadata ``{version, timestamp, agent_id, content_hash, validation_score}`` plus
 ``pinned``, the episode that holds it (``memory_id``) and a status snapshot. Free-text episodes
@@ -174,19 +174,37 @@ async def record_version_tx(
     be re-stamped (the caller re-stamps it once, with the ingestion's own elements)."""
     group, ep, now = ctx.group_id, ctx.episode_uuid, spec.now
     iid = item_id(group, spec.category, spec.key)
-    head = (await run_in_tx(tx, _LOCK_ITEM, {
-        "item_id": iid, "group_id": group, "category": spec.category, "key": spec.key, "now": now,
-    }))[0]  # fmt: skip
+    head = (
+        await run_in_tx(
+            tx,
+            _LOCK_ITEM,
+            {
+                "item_id": iid,
+                "group_id": group,
+                "category": spec.category,
+                "key": spec.key,
+                "now": now,
+            },
+        )
+    )[0]
     current, previous = int(head["current"] or 0), head["memory_id"]
     targets = StampTargets(episodes={ep})
     previous_entry: dict[str, Any] = {}
     if previous and previous != ep and head["entry"] is not None:
         previous_entry = dict(head["entry"])
-        rows = await run_in_tx(tx, _SUPERSEDE, {
-            "item_id": iid, "version": current, "snapshot": snapshot_json(previous_entry),
-            "uuid": previous, "now": now, "superseded": TruthStatus.SUPERSEDED.value,
-            "group_id": group,
-        })  # fmt: skip
+        rows = await run_in_tx(
+            tx,
+            _SUPERSEDE,
+            {
+                "item_id": iid,
+                "version": current,
+                "snapshot": snapshot_json(previous_entry),
+                "uuid": previous,
+                "now": now,
+                "superseded": TruthStatus.SUPERSEDED.value,
+                "group_id": group,
+            },
+        )
         targets.episodes.add(previous)
         targets.entities.update(str(u) for u in rows[0]["entities"])
         targets.edges.update(str(u) for u in rows[0]["edges"])
@@ -205,15 +223,31 @@ async def record_version_tx(
     else:
         targets.episodes.discard(ep)  # stamped by the commit statement from this same entry
     props = {
-        "item_id": iid, "version": current + 1, "memory_id": ep, "group_id": group,
-        "timestamp": iso_ms(now), "agent_id": spec.agent_id, "written_by": spec.written_by,
-        "category": spec.category, "key": spec.key, "content": spec.value,
-        "content_hash": content_hash(spec.value), "validation_score": spec.validation_score,
-        "pinned": spec.pinned, "status_json": snapshot_json(entry),
-    }  # fmt: skip
-    rows = await run_in_tx(tx, _CREATE_VERSION, {
-        "props": props, "item_id": iid, "max": MAX_VERSIONS, "current": current + 1,
-    })  # fmt: skip
+        "item_id": iid,
+        "version": current + 1,
+        "memory_id": ep,
+        "group_id": group,
+        "timestamp": iso_ms(now),
+        "agent_id": spec.agent_id,
+        "written_by": spec.written_by,
+        "category": spec.category,
+        "key": spec.key,
+        "content": spec.value,
+        "content_hash": content_hash(spec.value),
+        "validation_score": spec.validation_score,
+        "pinned": spec.pinned,
+        "status_json": snapshot_json(entry),
+    }
+    rows = await run_in_tx(
+        tx,
+        _CREATE_VERSION,
+        {
+            "props": props,
+            "item_id": iid,
+            "max": MAX_VERSIONS,
+            "current": current + 1,
+        },
+    )
     compacted: list[int] = []
     for row in rows[: int(rows[0]["excess"])] if rows else []:
         await run_in_tx(tx, _DROP_VERSION, {"item_id": iid, "version": row["version"]})
@@ -254,13 +288,22 @@ async def list_versions(store: Neo4jStore, memory_id: str) -> list[VersionView]:
     out = []
     for row in await store.execute(_VERSIONS, {"item_id": item}):
         v = dict(row["v"])
-        out.append(VersionView(
-            version=int(v["version"]), timestamp=str(v["timestamp"]), agent_id=str(v["agent_id"]),
-            content_hash=str(v["content_hash"]), validation_score=float(v["validation_score"]),
-            pinned=bool(v.get("pinned")), memory_id=str(v["memory_id"]),
-            written_by=v.get("written_by"), current=row["current"] == v["version"],
-            status=status_from_snapshot(str(v["status_json"])) if v.get("status_json") else None,
-        ))  # fmt: skip
+        out.append(
+            VersionView(
+                version=int(v["version"]),
+                timestamp=str(v["timestamp"]),
+                agent_id=str(v["agent_id"]),
+                content_hash=str(v["content_hash"]),
+                validation_score=float(v["validation_score"]),
+                pinned=bool(v.get("pinned")),
+                memory_id=str(v["memory_id"]),
+                written_by=v.get("written_by"),
+                current=row["current"] == v["version"],
+                status=status_from_snapshot(str(v["status_json"]))
+                if v.get("status_json")
+                else None,
+            )
+        )
     return out
 
 

@@ -1,4 +1,4 @@
-"""Batch writes (issue 15 item 1): ``MemoryManager.add_many``, ``POST /memories:batch``,
+"""Batch writes: ``MemoryManager.add_many``, ``POST /memories:batch``,
 ``AsyncMemoryClient.add_many`` and ``a4s-memory import-chat``.
 
 Each item is one ordinary write: its own access decision, firewall decision, transaction and audit
@@ -9,7 +9,7 @@ one); different agents' items are written concurrently (``BATCH_CONCURRENCY`` ag
 A batch spends one write-quota token, as an import does: it is one bulk request of at most
 ``MAX_BATCH_ITEMS`` items.
 
-Throughput (issue 15 item 5): one agent's items run as a two-stage pipeline. The first stage
+Throughput: one agent's items run as a two-stage pipeline. The first stage
 screens them in order (access, bounds, session gate, firewall: every item, as a single write
 would be) and hands each accepted one to the second stage, which stores them in order; so item
 k+1 is screened while item k is stored. Before handing over a chunk of ``PREFETCH_CHUNK``
@@ -73,12 +73,18 @@ class BatchSteps(Generic[S]):
 
 def _invalid(index: int, exc: ValidationError) -> BatchItemResult:
     fields = sorted({".".join(str(p) for p in err["loc"]) for err in exc.errors()})
-    return BatchItemResult(index=index, stored=False, stop_reason=StopReason.SCHEMA_INVALID,
-                           error_code="invalid_request",
-                           detail=f"invalid item fields: {', '.join(fields) or 'body'}")
+    return BatchItemResult(
+        index=index,
+        stored=False,
+        stop_reason=StopReason.SCHEMA_INVALID,
+        error_code="invalid_request",
+        detail=f"invalid item fields: {', '.join(fields) or 'body'}",
+    )
 
 
-async def write_batch(items: Sequence[AddMemory | dict[str, Any]], steps: BatchSteps[S]) -> BatchResult:
+async def write_batch(
+    items: Sequence[AddMemory | dict[str, Any]], steps: BatchSteps[S]
+) -> BatchResult:
     """Write every item with ``steps`` (see the module docstring); answers in request order."""
     results: dict[int, BatchItemResult] = {}
     by_agent: dict[str, list[tuple[int, AddMemory]]] = {}

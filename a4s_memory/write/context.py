@@ -19,7 +19,7 @@ from a4s_memory.ttl import Tier
 
 __all__ = ["DEFAULT_SOURCE_TYPE", "WriteContext"]
 
-DEFAULT_SOURCE_TYPE: Final = "user_message"  # CONTRACT §4: an unlabelled write is the user's own
+DEFAULT_SOURCE_TYPE: Final = "user_message"  # docs/api.md: an unlabelled write is the user's own
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,11 @@ class WriteContext:
     @classmethod
     def of(cls, requester_id: str, request: AddMemory) -> WriteContext:
         text, is_message = render_messages(request.messages)
-        ref = session_ref(request.agent_id, request.session_id) if request.session_id is not None else None
+        ref = (
+            session_ref(request.agent_id, request.session_id)
+            if request.session_id is not None
+            else None
+        )
         return cls(
             requester_id=requester_id,
             request=request,
@@ -53,4 +57,6 @@ class WriteContext:
     @property
     def gate_key(self) -> str | None:
         """The in-process G5 gate's key (requester, agent, session), or None without a session."""
-        return session.gate_key(self.requester_id, self.session) if self.session is not None else None
+        return (
+            session.gate_key(self.requester_id, self.session) if self.session is not None else None
+        )

@@ -51,7 +51,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True, slots=True)
 class WriteDeps:
     firewall: Firewall
@@ -73,8 +72,11 @@ async def screen_write(deps: WriteDeps, ctx: WriteContext, access: AccessDecisio
     """Bounds, the G5 session gate and the firewall for a write the facade authorized (``access``,
     the one decision, for this context's requester and agent); a refusal is audited and raised."""
     req = ctx.request
-    if not access.allowed or access.action is not Action.WRITE or (
-        access.requester_id, access.agent_id) != (ctx.requester_id, ctx.agent_id):
+    if (
+        not access.allowed
+        or access.action is not Action.WRITE
+        or (access.requester_id, access.agent_id) != (ctx.requester_id, ctx.agent_id)
+    ):
         raise AccessDenied("the write was not authorized for this requester and agent")
     try:
         req.metadata_json()  # the size bound, before anything is scanned
@@ -86,9 +88,7 @@ async def screen_write(deps: WriteDeps, ctx: WriteContext, access: AccessDecisio
         ) from None
     await refuse_disabled_session(deps.audit, ctx, deps.firewall.sessions.rejection_limit)
     with span("a4s.write.firewall"):
-        decision = await deps.firewall.check_async(
-            _firewall_request(ctx, is_owner=access.is_owner)
-        )
+        decision = await deps.firewall.check_async(_firewall_request(ctx, is_owner=access.is_owner))
     if not decision.accepted or decision.redacted_text is None or decision.status is None:
         await raise_rejection(deps.audit, ctx, decision)
     prov = WriteProvenance(
@@ -102,10 +102,15 @@ async def screen_write(deps: WriteDeps, ctx: WriteContext, access: AccessDecisio
         **lifecycle_fields(ctx),
     )
     return ScreenedWrite(
-        prov=prov, draft=write_draft(ctx, decision, decision.redacted_text or ""),
-        is_message=ctx.is_message, agent_id=ctx.agent_id, category=req.category, key=req.key,
-        reference_time=req.reference_time, pinned=req.pinned,
-    )  # fmt: skip
+        prov=prov,
+        draft=write_draft(ctx, decision, decision.redacted_text or ""),
+        is_message=ctx.is_message,
+        agent_id=ctx.agent_id,
+        category=req.category,
+        key=req.key,
+        reference_time=req.reference_time,
+        pinned=req.pinned,
+    )
 
 
 async def store_write(
@@ -132,7 +137,9 @@ async def store_write(
 def prefetch_vectors(deps: WriteDeps, writes: Sequence[ScreenedWrite]) -> None:
     """Start the episode vectors of screened free-text writes in the background (a batch's);
     their :func:`store_write` takes them."""
-    bodies = [w.prov.decision.redacted_text or "" for w in writes if w.category is None or not w.key]
+    bodies = [
+        w.prov.decision.redacted_text or "" for w in writes if w.category is None or not w.key
+    ]
     deps.ingestor.prefetch_vectors([b for b in bodies if b])
 
 
@@ -191,14 +198,23 @@ async def _ingest(
     text = decision.redacted_text or ""
     if write.category is None or not write.key:  # the firewall refused an item without a key
         finalize = _both(write_finalizer(deps.audit, write.draft, None, box), also)
-        episode = EpisodeWrite(provenance=prov, body=text, is_message=write.is_message,
-                               reference_time=write.reference_time)
+        episode = EpisodeWrite(
+            provenance=prov,
+            body=text,
+            is_message=write.is_message,
+            reference_time=write.reference_time,
+        )
         return await deps.ingestor.add_episode(episode, finalize)
     spec = VersionSpec(
-        agent_id=write.agent_id, category=write.category.value, key=write.key, value=text,
-        written_by=prov.written_by, validation_score=validation_score(decision),
-        pinned=write.pinned, now=now_utc(),
-    )  # fmt: skip
+        agent_id=write.agent_id,
+        category=write.category.value,
+        key=write.key,
+        value=text,
+        written_by=prov.written_by,
+        validation_score=validation_score(decision),
+        pinned=write.pinned,
+        now=now_utc(),
+    )
     item = ItemWrite(provenance=prov, category=write.category, key=write.key, value=text)
     return await deps.ingestor.add_item(
         item, _both(write_finalizer(deps.audit, write.draft, spec, box), also)

@@ -2,7 +2,7 @@
 
 * rejected (access, bounds, firewall, session gate): one ``reject`` / ``poisoning_blocked``
   audit event in its own transaction, then the error; a session-gate refusal (POLICY_DISABLED)
-  is an AccessDenied (403, CONTRACT §4);
+  is an AccessDenied (403, docs/api.md);
 * accepted: the TTL deadlines go into the ledger entry, and the version record (structured
   items) and the ONE ``write`` / ``secret_redacted`` audit event are written inside the
   ingestion's commit transaction (:data:`a4s_memory.store.ingest.Finalizer`), i.e. together with
@@ -102,7 +102,7 @@ async def raise_rejection(audit: AuditLog, ctx: WriteContext, decision: Firewall
     if reason is StopReason.POLICY_DISABLED:
         raise AccessDenied(
             f"memory writes are disabled: {reason.value}",
-            suggestion="writes stay disabled for this session (seed 000 G5); see the session summary",
+            suggestion="writes stay disabled for this session (G5); see the session summary",
         )
     raise FirewallRejected(
         f"the memory firewall rejected the write: {reason.value}", stop_reason=reason
@@ -119,7 +119,7 @@ async def refuse_disabled_session(audit: AuditLog, ctx: WriteContext, limit: int
     await audit.append(rejection_draft(ctx, stop, Cause("session.disabled", Layer.SESSION)))
     raise AccessDenied(
         f"memory writes are disabled: {stop.value}",
-        suggestion="writes stay disabled for this session (seed 000 G5); see the session summary",
+        suggestion="writes stay disabled for this session (G5); see the session summary",
     )
 
 
@@ -165,15 +165,20 @@ class _WriteHook(CommitHook):
         box, draft = self._box, self._draft
         update: dict[str, object] = {"memory_id": ctx.episode_uuid}
         if box.version is not None:
-            update.update(version_before=box.version.version_before or None,
-                          version_after=box.version.version_after)
+            update.update(
+                version_before=box.version.version_before or None,
+                version_after=box.version.version_after,
+            )
         box.audit_id = await self._audit.append_tx(tx, draft.model_copy(update=update))
         if box.version is not None and box.version.compacted:
             compact = AuditDraft(
-                agent_id=draft.agent_id, action=AuditAction.COMPACT,
-                requester_id=draft.requester_id, field=draft.field,
-                count=len(box.version.compacted), version_after=box.version.version_after,
-            )  # fmt: skip
+                agent_id=draft.agent_id,
+                action=AuditAction.COMPACT,
+                requester_id=draft.requester_id,
+                field=draft.field,
+                count=len(box.version.compacted),
+                version_after=box.version.version_after,
+            )
             event = await self._audit.append_tx(tx, compact)
             if event:
                 box.extra_events.append(event)
@@ -188,8 +193,10 @@ def write_finalizer(
 
 
 def _redaction_details(decision: FirewallDecision) -> dict[str, int]:
-    details = {"redactions": len(decision.redactions),
-               "metadata_redactions": decision.metadata_redactions}
+    details = {
+        "redactions": len(decision.redactions),
+        "metadata_redactions": decision.metadata_redactions,
+    }
     return {k: v for k, v in details.items() if v}
 
 
@@ -197,8 +204,11 @@ def write_draft(ctx: WriteContext, decision: FirewallDecision, text: str) -> Aud
     req = ctx.request
     return AuditDraft(
         agent_id=req.agent_id,
-        action=(AuditAction.SECRET_REDACTED
-                if decision.redactions or decision.metadata_redactions else AuditAction.WRITE),
+        action=(
+            AuditAction.SECRET_REDACTED
+            if decision.redactions or decision.metadata_redactions
+            else AuditAction.WRITE
+        ),
         requester_id=ctx.requester_id,
         session_id=ctx.session,
         field=req.category.value if req.category else None,

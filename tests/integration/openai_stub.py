@@ -86,10 +86,16 @@ def _prompt_of(messages: list[dict[str, Any]]) -> str:
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse(
-        {"error": {"message": message, "type": "invalid_request_error", "param": None,
-                   "code": None}},
+        {
+            "error": {
+                "message": message,
+                "type": "invalid_request_error",
+                "param": None,
+                "code": None,
+            }
+        },
         status_code=status,
-    )  # fmt: skip
+    )
 
 
 def _usage(prompt: str, completion: str) -> dict[str, int]:
@@ -116,11 +122,13 @@ class OpenAIStub:
         self._sock: socket.socket | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
-        self.app = Starlette(routes=[
-            Route(CHAT, self._chat, methods=["POST"]),
-            Route(RESPONSES, self._responses, methods=["POST"]),
-            Route(EMBEDDINGS, self._embeddings, methods=["POST"]),
-        ])  # fmt: skip
+        self.app = Starlette(
+            routes=[
+                Route(CHAT, self._chat, methods=["POST"]),
+                Route(RESPONSES, self._responses, methods=["POST"]),
+                Route(EMBEDDINGS, self._embeddings, methods=["POST"]),
+            ]
+        )
 
     # -- lifecycle
 
@@ -215,13 +223,23 @@ class OpenAIStub:
                 first = {**top[0], "top_logprobs": top[: int(body.get("top_logprobs") or 2)]}
                 logprobs = {"content": [first], "refusal": None}
         self._recorder.add(call)
-        return JSONResponse({
-            "id": f"chatcmpl-{uuid.uuid4().hex}", "object": "chat.completion",
-            "created": int(time.time()), "model": str(body["model"]),
-            "choices": [{"index": 0, "finish_reason": "stop", "logprobs": logprobs,
-                         "message": {"role": "assistant", "content": content, "refusal": None}}],
-            "usage": _usage(prompt, content),
-        })  # fmt: skip
+        return JSONResponse(
+            {
+                "id": f"chatcmpl-{uuid.uuid4().hex}",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": str(body["model"]),
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": "stop",
+                        "logprobs": logprobs,
+                        "message": {"role": "assistant", "content": content, "refusal": None},
+                    }
+                ],
+                "usage": _usage(prompt, content),
+            }
+        )
 
     async def _responses(self, request: Request) -> JSONResponse:
         body = await self._body(request)
@@ -245,23 +263,40 @@ class OpenAIStub:
             text = "{}"
         self._recorder.add(call)
         usage = _usage(prompt, text)
-        return JSONResponse({
-            "id": f"resp_{uuid.uuid4().hex}", "object": "response", "created_at": int(time.time()),
-            "status": "completed", "model": str(body["model"]), "error": None,
-            "incomplete_details": None, "instructions": body.get("instructions"),
-            "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
-            "temperature": body.get("temperature"), "top_p": 1.0, "metadata": {},
-            "output": [{
-                "type": "message", "id": f"msg_{uuid.uuid4().hex}", "status": "completed",
-                "role": "assistant",
-                "content": [{"type": "output_text", "text": text, "annotations": []}],
-            }],
-            "usage": {"input_tokens": usage["prompt_tokens"],
-                      "input_tokens_details": {"cached_tokens": 0},
-                      "output_tokens": usage["completion_tokens"],
-                      "output_tokens_details": {"reasoning_tokens": 0},
-                      "total_tokens": usage["total_tokens"]},
-        })  # fmt: skip
+        return JSONResponse(
+            {
+                "id": f"resp_{uuid.uuid4().hex}",
+                "object": "response",
+                "created_at": int(time.time()),
+                "status": "completed",
+                "model": str(body["model"]),
+                "error": None,
+                "incomplete_details": None,
+                "instructions": body.get("instructions"),
+                "parallel_tool_calls": True,
+                "tool_choice": "auto",
+                "tools": [],
+                "temperature": body.get("temperature"),
+                "top_p": 1.0,
+                "metadata": {},
+                "output": [
+                    {
+                        "type": "message",
+                        "id": f"msg_{uuid.uuid4().hex}",
+                        "status": "completed",
+                        "role": "assistant",
+                        "content": [{"type": "output_text", "text": text, "annotations": []}],
+                    }
+                ],
+                "usage": {
+                    "input_tokens": usage["prompt_tokens"],
+                    "input_tokens_details": {"cached_tokens": 0},
+                    "output_tokens": usage["completion_tokens"],
+                    "output_tokens_details": {"reasoning_tokens": 0},
+                    "total_tokens": usage["total_tokens"],
+                },
+            }
+        )
 
     async def _embeddings(self, request: Request) -> JSONResponse:
         body = await self._body(request)
@@ -283,7 +318,11 @@ class OpenAIStub:
             data.append({"object": "embedding", "index": i, "embedding": packed})
         self._recorder.add(StubCall(EMBEDDINGS, body, dimension=self.dimension))
         tokens = sum(len(t.split()) for t in texts)
-        return JSONResponse({
-            "object": "list", "data": data, "model": str(body["model"]),
-            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
-        })  # fmt: skip
+        return JSONResponse(
+            {
+                "object": "list",
+                "data": data,
+                "model": str(body["model"]),
+                "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+            }
+        )

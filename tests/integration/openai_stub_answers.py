@@ -84,11 +84,17 @@ def _edges(prompt: str) -> dict[str, Any]:
         between = sentence[start + len(source) : end].strip()
         relation = re.sub(r"\W+", "_", between).strip("_").upper() or "RELATES_TO"
         fact = sentence.strip().rstrip(".!?")
-        edges.append({
-            "source_entity_name": source, "target_entity_name": target,
-            "relation_type": relation, "fact": fact,
-            "valid_at": None, "invalid_at": None, "episode_indices": [0],
-        })  # fmt: skip
+        edges.append(
+            {
+                "source_entity_name": source,
+                "target_entity_name": target,
+                "relation_type": relation,
+                "fact": fact,
+                "valid_at": None,
+                "invalid_at": None,
+                "episode_indices": [0],
+            }
+        )
     return {"edges": edges}
 
 
@@ -161,8 +167,13 @@ def minimal_instance(schema: dict[str, Any], root: dict[str, Any] | None = None)
         props = schema.get("properties", {})
         return {name: minimal_instance(props[name], root) for name in schema.get("required", [])}
     scalars: dict[str, Any] = {
-        "array": [], "string": "", "integer": 0, "number": 0.0, "boolean": False, "null": None,
-    }  # fmt: skip
+        "array": [],
+        "string": "",
+        "integer": 0,
+        "number": 0.0,
+        "boolean": False,
+        "null": None,
+    }
     return scalars[kind]
 
 

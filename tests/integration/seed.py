@@ -1,5 +1,5 @@
 """Seed Graphiti-shaped data straight into Neo4j with parameterised Cypher (no LLM, no Graphiti
-write path): Entities, RELATES_TO facts and Episodic nodes carrying the CONTRACT §5 properties and
+write path): Entities, RELATES_TO facts and Episodic nodes carrying the docs/rules.md properties and
 HashingEmbedder vectors, so retrieval can be tested on exactly the statuses a test needs.
 """
 

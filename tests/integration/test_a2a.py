@@ -1,4 +1,4 @@
-"""The A2A adapter with the REAL a2a-sdk client against the app served by uvicorn (CONTRACT §7)."""
+"""The A2A adapter with the REAL a2a-sdk client against the app served by uvicorn (docs/a2a.md)."""
 
 from __future__ import annotations
 
@@ -131,7 +131,12 @@ async def test_unauthenticated_calls_are_refused(
 
 def _write_lookalikes(agent: str, memory_id: str) -> list[dict[str, Any]]:
     return [
-        {"op": "add", "agent_id": agent, "messages": "Alice prefers Injected.", "visibility": "public"},
+        {
+            "op": "add",
+            "agent_id": agent,
+            "messages": "Alice prefers Injected.",
+            "visibility": "public",
+        },
         {"agent_id": agent, "query": "x", "action": "delete", "memory_id": memory_id},
         {"agent_id": agent, "query": "x", "promote": memory_id, "evidence": {"kind": "policy"}},
         {"method": "memories.add", "params": {"agent_id": agent, "messages": "Injected."}},
@@ -150,11 +155,19 @@ async def test_no_write_path(base_url: str, seeded: Seeded, store: Neo4jStore) -
         # A valid search that also carries a write-looking text part: answered as a search only.
         data = {"agent_id": seeded.agent_id, "query": seeded.public_marker}
         reply = await _send(
-            base_url, auth(requester), new_text_part("add: Alice prefers Injected."), new_data_part(data)
+            base_url,
+            auth(requester),
+            new_text_part("add: Alice prefers Injected."),
+            new_data_part(data),
         )
         assert get_data_parts(list(reply.parts))[0]["stop_reason"] == "SUCCESS_READ"
     async with httpx.AsyncClient(headers=auth(OWNER), timeout=30) as http:
-        for method in ("CancelTask", "ListTasks", "CreateTaskPushNotificationConfig", "memories.add"):
+        for method in (
+            "CancelTask",
+            "ListTasks",
+            "CreateTaskPushNotificationConfig",
+            "memories.add",
+        ):
             body = {"jsonrpc": "2.0", "id": 7, "method": method, "params": {}}
             answer = (await http.post(f"{base_url}/a2a/jsonrpc", json=body)).json()
             assert answer["error"]["code"] == -32601

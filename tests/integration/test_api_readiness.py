@@ -25,9 +25,7 @@ async def test_readyz_503_while_neo4j_down_then_recovers(
 ) -> None:
     target = urlparse(neo4j_settings.neo4j_uri).port or 7687
     port = free_loopback_port()
-    settings = api_settings(
-        neo4j_settings, tmp_path, neo4j_uri=f"bolt://127.0.0.1:{port}"
-    )
+    settings = api_settings(neo4j_settings, tmp_path, neo4j_uri=f"bolt://127.0.0.1:{port}")
     async with running_app(settings) as (_app, api):
         assert (await api.get("/healthz")).status_code == 200
         down = await api.get("/readyz")

@@ -1,4 +1,4 @@
-"""Regression tests for the attacks of the live red-team run (issue 12) that live in the graph and
+"""Regression tests for the attacks of the live red-team run that live in the graph and
 the facade: entity summaries (row 3), rollback vs quarantine (row 4), one write quota on every path
 (row 8), secrets in transition reasons and evidence refs (row 10), self-promotion (row 11).
 
@@ -54,10 +54,18 @@ async def _peer_texts(manager: MemoryManager, agent_id: str, query: str) -> str:
 async def test_row3_entity_summary_serves_only_admitted_facts(
     manager: MemoryManager, agent: str, store: Neo4jStore
 ) -> None:
-    vivaldi = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice likes Vivaldi concertos."})
+    vivaldi = await manager.add(
+        OWNER, {"agent_id": agent, "messages": "Alice likes Vivaldi concertos."}
+    )
     await manager.quarantine(ADMIN, vivaldi.memory_id, "poisoned preference")
-    await manager.add(OWNER, {"agent_id": agent, "messages": "Alice likes bleach smoothies.",
-                              "source": {"type": "web_fetch", "ref": "https://example.org/x"}})
+    await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": "Alice likes bleach smoothies.",
+            "source": {"type": "web_fetch", "ref": "https://example.org/x"},
+        },
+    )
     await manager.add(OWNER, {"agent_id": agent, "messages": "Alice plays the piano."})
 
     for query in ("Alice", "Alice likes", "Vivaldi concertos", "bleach smoothies"):
@@ -69,8 +77,9 @@ async def test_row3_entity_summary_serves_only_admitted_facts(
     # The stored summary (what Graphiti's own search and the Browser read) was rebuilt too.
     rows = await store.execute(
         "MATCH (n:Entity) WHERE n.group_id STARTS WITH $prefix AND n.name = 'Alice' "
-        "RETURN n.summary AS summary", {"prefix": f"agent-{agent}-"},
-    )  # fmt: skip
+        "RETURN n.summary AS summary",
+        {"prefix": f"agent-{agent}-"},
+    )
     assert rows and all("Vivaldi" not in str(r["summary"]) for r in rows)
     assert all("bleach" not in str(r["summary"]) for r in rows)
 
@@ -79,8 +88,12 @@ async def test_row3_entity_summary_serves_only_admitted_facts(
 
 
 async def test_row4_rollback_keeps_admin_quarantine(manager: MemoryManager, agent: str) -> None:
-    item = {"agent_id": agent, "category": "PREFERENCE", "key": "drink",
-            "source": {"type": "explicit_save"}}  # fmt: skip
+    item = {
+        "agent_id": agent,
+        "category": "PREFERENCE",
+        "key": "drink",
+        "source": {"type": "explicit_save"},
+    }
     await manager.add(OWNER, {**item, "messages": "Prefers green tea."})
     second = await manager.add(OWNER, {**item, "messages": "Prefers black coffee."})
     await manager.quarantine(ADMIN, second.memory_id, "admin review")
@@ -95,8 +108,12 @@ async def test_row4_rollback_keeps_admin_quarantine(manager: MemoryManager, agen
 async def test_row4_rollback_keeps_quarantine_of_the_target_version(
     manager: MemoryManager, agent: str
 ) -> None:
-    item = {"agent_id": agent, "category": "PREFERENCE", "key": "editor",
-            "source": {"type": "explicit_save"}}  # fmt: skip
+    item = {
+        "agent_id": agent,
+        "category": "PREFERENCE",
+        "key": "editor",
+        "source": {"type": "explicit_save"},
+    }
     first = await manager.add(OWNER, {**item, "messages": "Uses Emacs daily."})
     second = await manager.add(OWNER, {**item, "messages": "Uses Neovim daily."})
     await manager.quarantine(ADMIN, first.memory_id, "admin review of version 1")
@@ -145,22 +162,32 @@ async def test_row8_mcp_shares_the_rest_quota(
     try:
         with served(adapter_settings(neo4j_settings, tmp_path), limits) as base_url:
             async with httpx.AsyncClient(base_url=base_url, timeout=60) as http:
-                r = await http.post("/agents", json={"agent_id": agent_id, "owner_id": KEYED_OWNER},
-                                    headers=auth(KEYED_OWNER))  # fmt: skip
+                r = await http.post(
+                    "/agents",
+                    json={"agent_id": agent_id, "owner_id": KEYED_OWNER},
+                    headers=auth(KEYED_OWNER),
+                )
                 assert r.status_code == 201
-                r = await http.post("/memories", headers=auth(KEYED_OWNER),
-                                    json={"agent_id": agent_id, "messages": "Alice likes tea."})
+                r = await http.post(
+                    "/memories",
+                    headers=auth(KEYED_OWNER),
+                    json={"agent_id": agent_id, "messages": "Alice likes tea."},
+                )
                 assert r.status_code == 201
-                capped = await http.post("/memories", headers=auth(KEYED_OWNER),
-                                         json={"agent_id": agent_id, "messages": "Alice likes jam."})
+                capped = await http.post(
+                    "/memories",
+                    headers=auth(KEYED_OWNER),
+                    json={"agent_id": agent_id, "messages": "Alice likes jam."},
+                )
                 assert capped.status_code == 429
             async with _client(base_url, auth(KEYED_OWNER)) as client:
                 add = {"agent_id": agent_id, "messages": "Alice likes marmalade."}
                 assert "[ENTITLEMENT_CAP]" in _error(await client.call_tool("memory_add", add))
         rows = await store.execute(
             "MATCH (e:Episodic) WHERE e.group_id STARTS WITH $p AND e.content CONTAINS 'marmalade' "
-            "RETURN count(e) AS n", {"p": f"agent-{agent_id}-"},
-        )  # fmt: skip
+            "RETURN count(e) AS n",
+            {"p": f"agent-{agent_id}-"},
+        )
         assert rows[0]["n"] == 0
     finally:
         await remove_agents(store, agent_id)
@@ -192,10 +219,17 @@ async def test_row10_secret_in_quarantine_reason_is_not_stored(
 async def test_row10_secret_in_evidence_ref_is_not_stored(
     manager: MemoryManager, agent: str, store: Neo4jStore
 ) -> None:
-    added = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice likes scones.",
-                                      "source": {"type": "web_fetch", "ref": "https://e.org"}})
-    await manager.promote(ADMIN, added.memory_id, {"kind": "user_confirmation",
-                                                   "ref": f"chat {TOKEN}"})
+    added = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": "Alice likes scones.",
+            "source": {"type": "web_fetch", "ref": "https://e.org"},
+        },
+    )
+    await manager.promote(
+        ADMIN, added.memory_id, {"kind": "user_confirmation", "ref": f"chat {TOKEN}"}
+    )
     assert TOKEN not in await _ledger_texts(store, agent)
 
 
@@ -210,14 +244,21 @@ async def test_row10_reason_is_bounded(manager: MemoryManager, agent: str) -> No
 # -- row 11: no self-promotion ----------------------------------------------------------------
 
 
-async def test_row11_owner_cannot_promote_its_own_write(
-    manager: MemoryManager, agent: str
-) -> None:
-    added = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice likes oolong tea.",
-                                      "source": {"type": "web_fetch", "ref": "https://e.org/t"}})
+async def test_row11_owner_cannot_promote_its_own_write(manager: MemoryManager, agent: str) -> None:
+    added = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": "Alice likes oolong tea.",
+            "source": {"type": "web_fetch", "ref": "https://e.org/t"},
+        },
+    )
     assert added.status.truth is TruthStatus.UNVERIFIED
-    for evidence in ({"kind": "user_confirmation", "ref": "i-say-so"},
-                     {"kind": "probe", "ref": "probe-1"}, {"kind": "policy", "ref": "p-1"}):
+    for evidence in (
+        {"kind": "user_confirmation", "ref": "i-say-so"},
+        {"kind": "probe", "ref": "probe-1"},
+        {"kind": "policy", "ref": "p-1"},
+    ):
         with pytest.raises(AccessDenied):
             await manager.promote(OWNER, added.memory_id, evidence)
     assert "oolong" not in await _peer_texts(manager, agent, "oolong tea")
@@ -226,8 +267,14 @@ async def test_row11_owner_cannot_promote_its_own_write(
 async def test_row11_a_second_principal_promotes_and_it_is_audited(
     manager: MemoryManager, agent: str
 ) -> None:
-    added = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice likes rooibos tea.",
-                                      "source": {"type": "web_fetch", "ref": "https://e.org/r"}})
+    added = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": "Alice likes rooibos tea.",
+            "source": {"type": "web_fetch", "ref": "https://e.org/r"},
+        },
+    )
     promoted = await manager.promote(
         ADMIN, added.memory_id, {"kind": "user_confirmation", "ref": "ticket-42"}
     )

@@ -1,4 +1,4 @@
-"""Batch writes end to end (issue 15 item 1): ``client.add_many`` -> ``POST /memories:batch`` ->
+"""Batch writes end to end: ``client.add_many`` -> ``POST /memories:batch`` ->
 MemoryManager -> the real firewall, Graphiti and Neo4j; and ``a4s-memory import-chat``.
 
 Each item answered on its own (an injection or a non-owner item refused with its stop reason while
@@ -46,13 +46,15 @@ async def test_add_many_answers_each_item_and_spends_one_token(
 ) -> None:
     agent = f"batch-{unique_id}"
     # Burst 3 with (practically) no refill: the registration, the batch and one more write.
-    app = create_app(api_settings(neo4j_settings, tmp_path),
-                     limits=ApiLimits(writes_per_minute=0.01, burst=3))
+    app = create_app(
+        api_settings(neo4j_settings, tmp_path), limits=ApiLimits(writes_per_minute=0.01, burst=3)
+    )
     try:
         async with LifespanManager(app) as lifespan:
             transport = httpx.ASGITransport(app=lifespan.app)
-            async with AsyncMemoryClient("http://api.test", OWNER, api_key=KEYS[OWNER],
-                                         transport=transport, max_quota_wait=0) as client:
+            async with AsyncMemoryClient(
+                "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport, max_quota_wait=0
+            ) as client:
                 await client.register_agent(agent)
                 turns = [f"Dana said she moved to Porto in {year}." for year in range(2001, 2007)]
                 items = [{"agent_id": agent, "messages": t} for t in turns]
@@ -82,11 +84,14 @@ async def test_one_agents_batch_lands_in_order(
     try:
         async with LifespanManager(app) as lifespan:
             transport = httpx.ASGITransport(app=lifespan.app)
-            async with AsyncMemoryClient("http://api.test", OWNER, api_key=KEYS[OWNER],
-                                         transport=transport) as client:
+            async with AsyncMemoryClient(
+                "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport
+            ) as client:
                 await client.register_agent(agent)
-                items = [{"agent_id": agent, "messages": f"Erin visited city number {n}."}
-                         for n in range(6)]
+                items = [
+                    {"agent_id": agent, "messages": f"Erin visited city number {n}."}
+                    for n in range(6)
+                ]
                 answer = await client.add_many(items)
                 ids = [str(r.memory_id) for r in answer.results]
                 assert await _created_order(store, ids) == ids
@@ -105,15 +110,29 @@ def test_import_chat_writes_a_log_and_refuses_a_malformed_one(
         return result.exit_code, result.stdout, result.stderr
 
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"role": "user", "content": "Fay likes kites."}\n{not json\n'
-                   '{"content": ""}\n', encoding="utf-8")
+    bad.write_text(
+        '{"role": "user", "content": "Fay likes kites."}\n{not json\n{"content": ""}\n',
+        encoding="utf-8",
+    )
     good = tmp_path / "good.jsonl"
-    good.write_text("\n".join(json.dumps(line) for line in [
-        {"role": "user", "name": "Fay", "content": "Fay likes kites.",
-         "reference_time": "2023-05-08T13:56:00Z", "session_id": "s1"},
-        {"messages": "Fay flew a red kite at the beach.", "visibility": "public"},
-        {"role": "user", "content": INJECTION},
-    ]) + "\n", encoding="utf-8")
+    good.write_text(
+        "\n".join(
+            json.dumps(line)
+            for line in [
+                {
+                    "role": "user",
+                    "name": "Fay",
+                    "content": "Fay likes kites.",
+                    "reference_time": "2023-05-08T13:56:00Z",
+                    "session_id": "s1",
+                },
+                {"messages": "Fay flew a red kite at the beach.", "visibility": "public"},
+                {"role": "user", "content": INJECTION},
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     _run(neo4j_settings, lambda store: _register(store, neo4j_settings, agent))
     try:
         code, out, err = invoke("import-chat", agent, str(bad), "--as", OWNER)
@@ -122,8 +141,9 @@ def test_import_chat_writes_a_log_and_refuses_a_malformed_one(
         assert code == 0, err
         report = json.loads(out)
         assert report["lines"] == 3 and report["stored"] == 2
-        assert report["refused"] == [{"line": 3, "stop_reason": "INJECTION_DETECTED",
-                                      "error_code": "firewall_rejected"}]
+        assert report["refused"] == [
+            {"line": 3, "stop_reason": "INJECTION_DETECTED", "error_code": "firewall_rejected"}
+        ]
         assert "kite" not in out  # the report never echoes content
     finally:
         _run(neo4j_settings, lambda store: cleanup_agents(store, agent))

@@ -1,4 +1,4 @@
-"""The lifecycle commands of CONTRACT §6 (audit, rollback, sweep, export, import, clear, forget,
+"""The lifecycle commands of README (audit, rollback, sweep, export, import, clear, forget,
 session-summary) driven through the real `a4s-memory` CLI against the real Neo4j.
 
 The tests are synchronous on purpose: every command runs its own event loop (`asyncio.run`), as it
@@ -36,14 +36,26 @@ async def _seed(settings: Settings, agent_id: str) -> dict[str, Any]:
         await manager.register_agent(OWNER, agent_id, OWNER)
         first = await manager.add(
             OWNER,
-            {"agent_id": agent_id, "messages": "formal", "category": "preference", "key": "tone",
-             "source": {"type": "explicit_save"}, "ttl_class": "long"},
-        )  # fmt: skip
+            {
+                "agent_id": agent_id,
+                "messages": "formal",
+                "category": "preference",
+                "key": "tone",
+                "source": {"type": "explicit_save"},
+                "ttl_class": "long",
+            },
+        )
         second = await manager.add(
             OWNER,
-            {"agent_id": agent_id, "messages": "casual", "category": "preference", "key": "tone",
-             "source": {"type": "explicit_save"}, "ttl_class": "long"},
-        )  # fmt: skip
+            {
+                "agent_id": agent_id,
+                "messages": "casual",
+                "category": "preference",
+                "key": "tone",
+                "source": {"type": "explicit_save"},
+                "ttl_class": "long",
+            },
+        )
         tea = await manager.add(
             OWNER, {"agent_id": agent_id, "messages": "Ada prefers jasmine tea."}
         )

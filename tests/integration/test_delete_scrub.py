@@ -1,4 +1,4 @@
-"""Issue 5 / seed 003 deletion rules: no orphan, no quoting summary, bulk clear/forget, audited by
+"""Issue 5 / the memory spec deletion rules: no orphan, no quoting summary, bulk clear/forget, audited by
 metadata only."""
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ async def test_delete_leaves_no_orphan_and_no_quoting_summary(
     # What an LLM summariser does: quote the episode in the entity summary.
     await store.execute(
         "MATCH (n:Entity {name: 'Alice'}) WHERE n.group_id = $g "
-        "SET n.summary = 'Alice prefers jasmine tea. Alice uses Neovim.'", {"g": gid},
+        "SET n.summary = 'Alice prefers jasmine tea. Alice uses Neovim.'",
+        {"g": gid},
     )
     result = await manager.delete(OWNER, gone.memory_id)
     assert result.scrubbed_summaries == 1 and result.audit_id
@@ -45,14 +46,21 @@ async def test_delete_leaves_no_orphan_and_no_quoting_summary(
     delete_event = (await events(store, agent))[-1]
     assert delete_event["action"] == "delete" and "jasmine" not in str(delete_event)
     with pytest.raises(AccessDenied):
-        await manager.delete("stranger", (await manager.add(
-            OWNER, {"agent_id": agent, "messages": "Bea likes chess."})).memory_id)
+        await manager.delete(
+            "stranger",
+            (
+                await manager.add(OWNER, {"agent_id": agent, "messages": "Bea likes chess."})
+            ).memory_id,
+        )
 
 
 async def test_forget_and_clear(lifecycle: tuple[MemoryManager, str], store: Neo4jStore) -> None:
     manager, agent = lifecycle
-    for text, vis in (("Alice prefers tea.", "public"), ("Alice uses Neovim.", "private"),
-                      ("Bob prefers coffee.", "public")):  # fmt: skip
+    for text, vis in (
+        ("Alice prefers tea.", "public"),
+        ("Alice uses Neovim.", "private"),
+        ("Bob prefers coffee.", "public"),
+    ):
         await manager.add(OWNER, {"agent_id": agent, "messages": text, "visibility": vis})
     with pytest.raises(InvalidRequest):
         await manager.forget(OWNER, agent, " ")

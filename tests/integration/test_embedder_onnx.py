@@ -54,11 +54,13 @@ async def test_it_is_semantic(model: OnnxMiniLMEmbedder) -> None:
     # No content word is shared between the query and the paraphrase. Measured cosines,
     # paraphrase / unrelated: the model 0.559 / 0.012; the hashing embedder 0.204 / 0.008 (only
     # the shared "a"), whose 0.20 margin fails the 0.3 asked here.
-    query, close, far = await model.create_batch([
-        "Does Melanie have a dog?",
-        "Mel adopted a puppy last week.",
-        "The quarterly tax filing is due on Friday.",
-    ])  # fmt: skip
+    query, close, far = await model.create_batch(
+        [
+            "Does Melanie have a dog?",
+            "Mel adopted a puppy last week.",
+            "The quarterly tax filing is due on Friday.",
+        ]
+    )
     assert _cos(query, close) > _cos(query, far) + 0.3
 
 
@@ -96,13 +98,15 @@ _TURNS = [
 
 @pytest.fixture
 async def client(neo4j_settings: Settings, tmp_path: Path) -> AsyncIterator[AsyncMemoryClient]:
-    settings = api_settings(neo4j_settings, tmp_path, embedder="minilm-onnx",
-                            write_quota_per_minute=0.0)  # fmt: skip
+    settings = api_settings(
+        neo4j_settings, tmp_path, embedder="minilm-onnx", write_quota_per_minute=0.0
+    )
     app = create_app(settings)
     async with LifespanManager(app) as lifespan:
         transport = httpx.ASGITransport(app=lifespan.app)
-        async with AsyncMemoryClient("http://api.test", OWNER, api_key=KEYS[OWNER],
-                                     transport=transport) as me:  # fmt: skip
+        async with AsyncMemoryClient(
+            "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport
+        ) as me:
             yield me
 
 
@@ -115,8 +119,10 @@ async def test_search_finds_a_paraphrase_through_the_app(
     agent = f"onnx-{unique_id}"
     await client.register_agent(agent)
     try:
-        ids = [(await client.add(agent, [{"role": "user", "name": "Melanie", "content": t}]))
-               .memory_id for t in _TURNS]  # fmt: skip
+        ids = [
+            (await client.add(agent, [{"role": "user", "name": "Melanie", "content": t}])).memory_id
+            for t in _TURNS
+        ]
         rows = await store.execute(
             "MATCH (e:Episodic {uuid: $u}) RETURN size(e.a4s_content_embedding) AS n",
             {"u": ids[0]},

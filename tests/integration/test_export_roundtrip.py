@@ -30,12 +30,17 @@ async def test_export_wipe_import_round_trip(
 ) -> None:
     manager, agent = lifecycle
     await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea."})
-    secret = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice uses Neovim.",
-                                       "visibility": "private"})  # fmt: skip
+    secret = await manager.add(
+        OWNER, {"agent_id": agent, "messages": "Alice uses Neovim.", "visibility": "private"}
+    )
     bob = await manager.add(OWNER, {"agent_id": agent, "messages": "Bob prefers coffee."})
     await manager.quarantine(OWNER, bob.memory_id, "check")
-    item = {"agent_id": agent, "category": "preference", "key": "style",
-            "source": {"type": "explicit_save"}}  # fmt: skip
+    item = {
+        "agent_id": agent,
+        "category": "preference",
+        "key": "style",
+        "source": {"type": "explicit_save"},
+    }
     await manager.add(OWNER, {**item, "messages": "short answers"})
     last = await manager.add(OWNER, {**item, "messages": "long answers"})
     before = await _results(manager, agent)
@@ -45,7 +50,14 @@ async def test_export_wipe_import_round_trip(
     records = [r async for r in manager.export_agent(OWNER, agent)]
     lines = [json.dumps(r) for r in records]  # JSON-serialisable, one line each
     assert records[0]["type"] == "header" and {r["type"] for r in records} >= {
-        "episode", "entity", "edge", "mention", "ledger", "item", "version"}
+        "episode",
+        "entity",
+        "edge",
+        "mention",
+        "ledger",
+        "item",
+        "version",
+    }
     with pytest.raises(Conflict):
         await manager.import_agent(OWNER, agent, [json.loads(x) for x in lines])
     await wipe_memory(store, agent)

@@ -48,9 +48,13 @@ async def agent(
 
 async def _episode(bundle: GraphitiBundle, gid: str, text: str) -> str:
     result = await bundle.extractor.add_episode(
-        name="hazard", episode_body=text, source_description="test",
-        reference_time=datetime.now(UTC), source=EpisodeType.text, group_id=gid,
-    )  # fmt: skip
+        name="hazard",
+        episode_body=text,
+        source_description="test",
+        reference_time=datetime.now(UTC),
+        source=EpisodeType.text,
+        group_id=gid,
+    )
     return str(result.episode.uuid)
 
 
@@ -95,10 +99,16 @@ def _triplet(gid: str, status: str) -> tuple[EntityNode, EntityEdge, EntityNode]
     dst = EntityNode(name="editor", group_id=gid, labels=["Entity"], summary="")
     now = datetime.now(UTC)
     edge = EntityEdge(
-        source_node_uuid=src.uuid, target_node_uuid=dst.uuid, name="PREFERENCE", fact="editor: vim",
-        group_id=gid, episodes=[], created_at=now, valid_at=now,
+        source_node_uuid=src.uuid,
+        target_node_uuid=dst.uuid,
+        name="PREFERENCE",
+        fact="editor: vim",
+        group_id=gid,
+        episodes=[],
+        created_at=now,
+        valid_at=now,
         attributes={"truth_status": status},
-    )  # fmt: skip
+    )
     return src, edge, dst
 
 
@@ -116,13 +126,16 @@ async def test_b_defended_item_status_comes_from_the_ledger(
 ) -> None:
     manager, agent_id = agent
     gid = group_id(agent_id, "public")
-    item = {"agent_id": agent_id, "category": "workflow_default", "key": "build command",
-            "messages": "make build", "source": {"type": "explicit_save"},
-            "ttl_class": "long"}  # fmt: skip
+    item = {
+        "agent_id": agent_id,
+        "category": "workflow_default",
+        "key": "build command",
+        "messages": "make build",
+        "source": {"type": "explicit_save"},
+        "ttl_class": "long",
+    }
     first = await manager.add("owner-h", item)
-    await manager.promote(
-        REVIEWER, first.memory_id, {"kind": "user_confirmation", "ref": "chat-1"}
-    )
+    await manager.promote(REVIEWER, first.memory_id, {"kind": "user_confirmation", "ref": "chat-1"})
     await manager.contradict(
         "owner-h", (await edge_by_fact(store, gid, "build command: make build"))["uuid"], "changed"
     )

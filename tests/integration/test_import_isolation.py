@@ -75,8 +75,10 @@ _OCCUPIED = "MATCH (n) WHERE n.group_id IN $b RETURN count(n) AS n"
 async def _snapshot(world: World) -> list[str]:
     params = {"g": list(spaces_of(world.alice_agent).values()), "ids": _all_ids(world)}
     rows = await world.store.execute(_SNAPSHOT, params)
-    return sorted(json.dumps([r["k"], sorted(r["l"]), r["p"], r["a"], r["b"]], sort_keys=True,
-                             default=str) for r in rows)  # fmt: skip
+    return sorted(
+        json.dumps([r["k"], sorted(r["l"]), r["p"], r["a"], r["b"]], sort_keys=True, default=str)
+        for r in rows
+    )
 
 
 def _all_ids(world: World) -> list[str]:
@@ -87,16 +89,15 @@ async def _alice_view(world: World) -> list[tuple[object, ...]]:
     out = []
     for query in ("Alice tea", "coffee", "style answers"):
         for policy in (None, ContextPolicy.owner_review()):
-            hits = await world.manager.search(ALICE, world.alice_agent, query, limit=20,
-                                              policy=policy)  # fmt: skip
+            hits = await world.manager.search(
+                ALICE, world.alice_agent, query, limit=20, policy=policy
+            )
             out.extend((h.uuid, h.text, h.status) for h in hits)
     return out
 
 
 @pytest.fixture
-async def world(
-    store: Neo4jStore, neo4j_settings: Any, unique_id: str
-) -> AsyncIterator[World]:
+async def world(store: Neo4jStore, neo4j_settings: Any, unique_id: str) -> AsyncIterator[World]:
     settings = neo4j_settings.model_copy(update={"admin_ids": frozenset({ADMIN})})
     manager = await MemoryManager.create(store, settings)
     agents = (f"iso-a-{unique_id}", f"iso-b-{unique_id}")
@@ -108,16 +109,31 @@ async def world(
         await manager.add(ALICE, {"agent_id": a, "messages": "Alice prefers tea."})
         bad = await manager.add(ALICE, {"agent_id": a, "messages": "Alice prefers coffee."})
         await manager.quarantine(ADMIN, bad.memory_id, "admin review")
-        item = await manager.add(ALICE, {"agent_id": a, "category": "preference", "key": "style",
-                                         "messages": "short answers",
-                                         "source": {"type": "explicit_save"}})  # fmt: skip
+        item = await manager.add(
+            ALICE,
+            {
+                "agent_id": a,
+                "category": "preference",
+                "key": "style",
+                "messages": "short answers",
+                "source": {"type": "explicit_save"},
+            },
+        )
         rows = await store.execute(_ALICE_IDS, {"g": list(spaces_of(a).values())})
         world.ids = {k: list(rows[0][k]) for k in ("episodes", "entities", "edges", "items")}
         world.ids.update(quarantined=bad.memory_id, item_episode=item.memory_id)
         b = agents[1]
         await manager.add(BOB, {"agent_id": b, "messages": "Bob prefers cocoa."})
-        await manager.add(BOB, {"agent_id": b, "category": "preference", "key": "tone",
-                                "messages": "formal", "source": {"type": "explicit_save"}})  # fmt: skip
+        await manager.add(
+            BOB,
+            {
+                "agent_id": b,
+                "category": "preference",
+                "key": "tone",
+                "messages": "formal",
+                "source": {"type": "explicit_save"},
+            },
+        )
         world.bob_file = [r async for r in manager.export_agent(BOB, b)]
         await wipe_memory(store, b)
         yield world
@@ -134,9 +150,19 @@ def _public(world: World) -> str:
 
 
 def _ledger(world: World, records: Records) -> None:  # hides Alice's entity at its next stamp
-    records.append({"type": "ledger", "props": {
-        "uuid": world.ids["entities"][0], "kind": "entity", "group_id": _public(world),
-        "state": "committed", "override_retrieval": "hidden", "override_truth": "contradicted"}})
+    records.append(
+        {
+            "type": "ledger",
+            "props": {
+                "uuid": world.ids["entities"][0],
+                "kind": "entity",
+                "group_id": _public(world),
+                "state": "committed",
+                "override_retrieval": "hidden",
+                "override_truth": "contradicted",
+            },
+        }
+    )
 
 
 def _ledger_unquarantine(world: World, records: Records) -> None:
@@ -167,8 +193,12 @@ def _mention(world: World, records: Records) -> None:  # a clean supporter for h
 def _edge(world: World, records: Records) -> None:  # a fact between Alice's entities
     extra = json.loads(json.dumps(_first(records, "edge")))
     extra["source"], extra["target"] = world.ids["entities"][0], world.ids["entities"][1]
-    extra["props"].update(uuid="crafted-edge-1", fact="Alice prefers cocoa",
-                          source_node_uuid=extra["source"], target_node_uuid=extra["target"])
+    extra["props"].update(
+        uuid="crafted-edge-1",
+        fact="Alice prefers cocoa",
+        source_node_uuid=extra["source"],
+        target_node_uuid=extra["target"],
+    )
     records.append(extra)
 
 
@@ -176,14 +206,17 @@ def _edge_support(world: World, records: Records) -> None:  # Alice's episode as
     edge = _first(records, "edge")
     edge["props"]["episodes"] = [*edge["props"]["episodes"], world.ids["quarantined"]]
     episode = _first(records, "episode")
-    episode["props"]["entity_edges"] = [*episode["props"].get("entity_edges", []),
-                                        world.ids["edges"][0]]  # fmt: skip
+    episode["props"]["entity_edges"] = [
+        *episode["props"].get("entity_edges", []),
+        world.ids["edges"][0],
+    ]
 
 
 def _item(world: World, records: Records) -> None:
     extra = json.loads(json.dumps(_first(records, "item")))
-    extra["props"].update(item_id=world.ids["items"][0],
-                          current_memory_id=world.ids["item_episode"])  # fmt: skip
+    extra["props"].update(
+        item_id=world.ids["items"][0], current_memory_id=world.ids["item_episode"]
+    )
     records.append(extra)
 
 
@@ -194,10 +227,16 @@ def _version(world: World, records: Records) -> None:  # would answer her versio
 
 
 ATTACKS: dict[str, Callable[[World, Records], None]] = {
-    "ledger": _ledger, "ledger-unquarantine": _ledger_unquarantine, "entity": _entity,
-    "episode": _episode, "mention": _mention, "edge": _edge, "edge-support": _edge_support,
-    "item": _item, "version": _version,
-}  # fmt: skip
+    "ledger": _ledger,
+    "ledger-unquarantine": _ledger_unquarantine,
+    "entity": _entity,
+    "episode": _episode,
+    "mention": _mention,
+    "edge": _edge,
+    "edge-support": _edge_support,
+    "item": _item,
+    "version": _version,
+}
 # Scalar references cannot be dropped, only refused.
 MUST_REFUSE = frozenset(ATTACKS) - {"edge-support"}
 

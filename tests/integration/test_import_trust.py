@@ -58,8 +58,12 @@ async def _seed(manager: MemoryManager, agent: str) -> Records:
     await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea."})
     bad = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers coffee."})
     await manager.quarantine(ADMIN, bad.memory_id, "admin review")
-    item = {"agent_id": agent, "category": "preference", "key": "style",
-            "source": {"type": "explicit_save"}}  # fmt: skip
+    item = {
+        "agent_id": agent,
+        "category": "preference",
+        "key": "style",
+        "source": {"type": "explicit_save"},
+    }
     await manager.add(OWNER, {**item, "messages": "short answers"})
     await manager.add(OWNER, {**item, "messages": "long answers"})
     return [json.loads(json.dumps(r)) async for r in manager.export_agent(OWNER, agent)]
@@ -120,8 +124,9 @@ async def test_an_unproven_file_is_imported_as_unverified_by_the_importer(
             assert json.loads(props["status_json"])["truth_status"] != "supported"
     # Nothing unverified reaches the default policy; the owner can still review it.
     assert await manager.search(OWNER, agent, "Alice tea", limit=20) == []
-    review = await manager.search(OWNER, agent, "Alice", limit=20,
-                                  policy=ContextPolicy.owner_review())  # fmt: skip
+    review = await manager.search(
+        OWNER, agent, "Alice", limit=20, policy=ContextPolicy.owner_review()
+    )
     assert review and all(h.status.truth.value != "supported" for h in review)
     imported = [e for e in await events(store, agent) if e["action"] == "import"]
     assert json.loads(imported[-1]["details"]) == {"verified": False}
@@ -171,8 +176,9 @@ async def test_a_quarantine_recorded_after_the_backup_survives_its_restore(
     await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea."})
     coffee = await manager.add(OWNER, {"agent_id": agent, "messages": "Bob prefers coffee."})
     backup = [json.loads(json.dumps(r)) async for r in manager.export_agent(OWNER, agent)]
-    fact = await store.execute(_FACT, {"g": list(spaces_of(agent).values()),
-                                       "f": "Alice prefers tea"})  # fmt: skip
+    fact = await store.execute(
+        _FACT, {"g": list(spaces_of(agent).values()), "f": "Alice prefers tea"}
+    )
     await manager.quarantine(ADMIN, coffee.memory_id, "admin review")  # an episode
     await manager.quarantine(ADMIN, fact[0]["u"], "admin review")  # a fact (override entry)
     before = await _states(store, agent)

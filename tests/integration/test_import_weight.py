@@ -11,10 +11,14 @@ HEAVY = ("fastapi", "starlette", "neo4j", "graphiti_core", "openai", "numpy")
 
 
 def _loaded(statements: str) -> list[str]:
-    script = (f"import sys\n{statements}\n"
-              f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))")  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,  # noqa: S603
-                         check=True, timeout=120)  # fmt: skip
+    script = f"import sys\n{statements}\nprint(','.join(m for m in {HEAVY!r} if m in sys.modules))"
+    out = subprocess.run(  # noqa: S603 - our own interpreter, a fixed script
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
     return [m for m in out.stdout.strip().split(",") if m]
 
 
@@ -25,12 +29,22 @@ def test_the_package_and_its_light_modules_load_no_server_stack() -> None:
 
 def test_the_client_loads_no_server_stack() -> None:
     # Before: the client imported api.schemas -> graph.search -> graphiti_core, neo4j, numpy...
-    assert _loaded("from a4s_memory import AsyncMemoryClient\nfrom a4s_memory.client import "
-                   "AsyncMemoryClient as C") == []  # fmt: skip
+    assert (
+        _loaded(
+            "from a4s_memory import AsyncMemoryClient\nfrom a4s_memory.client import "
+            "AsyncMemoryClient as C"
+        )
+        == []
+    )
 
 
 def test_the_client_is_exported_and_loads_on_first_use() -> None:
     script = "import a4s_memory\nprint(a4s_memory.AsyncMemoryClient.__module__)"
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,  # noqa: S603
-                         check=True, timeout=120)  # fmt: skip
+    out = subprocess.run(  # noqa: S603 - our own interpreter, a fixed script
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
     assert out.stdout.strip() == "a4s_memory.client"

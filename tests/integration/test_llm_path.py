@@ -32,8 +32,12 @@ OWNER = "owner-llm"
 FACT = "Marguerite Okafor works at Quillfeather Labs"
 AXES = ("truth_status", "retrieval_status", "security_status", "freshness_status")
 _WATCHED = frozenset({"a4s_memory", "graphiti_core", "openai", "httpx", "uvicorn"})
-ADMITTED = {"truth_status": "supported", "retrieval_status": "normal",
-            "security_status": "clean", "freshness_status": "fresh"}  # fmt: skip
+ADMITTED = {
+    "truth_status": "supported",
+    "retrieval_status": "normal",
+    "security_status": "clean",
+    "freshness_status": "fresh",
+}
 
 
 @pytest.fixture(scope="module")
@@ -43,11 +47,16 @@ def stub() -> Iterator[OpenAIStub]:
 
 
 def _llm_settings(base: Settings, base_url: str | None, key: str | None = None) -> Settings:
-    return base.model_copy(update={
-        "openai_base_url": base_url, "openai_api_key": SecretStr(key) if key else None,
-        "llm_model": "stub-llm", "embedding_model": "stub-embed", "reranker": "cross-encoder",
-        "embedder": "auto",  # the suite pins hashing (tests/conftest.py); this path is OpenAI's
-    })  # fmt: skip
+    return base.model_copy(
+        update={
+            "openai_base_url": base_url,
+            "openai_api_key": SecretStr(key) if key else None,
+            "llm_model": "stub-llm",
+            "embedding_model": "stub-embed",
+            "reranker": "cross-encoder",
+            "embedder": "auto",  # the suite pins hashing (tests/conftest.py); this path is OpenAI's
+        }
+    )
 
 
 @pytest.fixture
@@ -66,8 +75,11 @@ async def agent(manager: MemoryManager, store: Neo4jStore, unique_id: str) -> As
 def _complaints(caplog: pytest.LogCaptureFixture) -> list[str]:
     """Warnings and errors from our code, graphiti-core or the SDK: a retried or swallowed model
     failure (the cross-encoder falls back to lexical quietly) would show up here."""
-    return [f"{r.name}: {r.getMessage()}" for r in caplog.records
-            if r.levelno >= logging.WARNING and r.name.split(".")[0] in _WATCHED]  # fmt: skip
+    return [
+        f"{r.name}: {r.getMessage()}"
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and r.name.split(".")[0] in _WATCHED
+    ]
 
 
 def _since(stub: OpenAIStub, mark: int, path: str) -> list[StubCall]:
@@ -83,15 +95,21 @@ async def _group_nodes(store: Neo4jStore, gid: str) -> dict[str, dict[str, Any]]
 
 
 async def test_chat_message_extracted_stored_and_found(
-    manager: MemoryManager, agent: str, stub: OpenAIStub, store: Neo4jStore,
+    manager: MemoryManager,
+    agent: str,
+    stub: OpenAIStub,
+    store: Neo4jStore,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     assert not manager.offline
     mark = len(stub.calls)
-    added = await manager.add(OWNER, {
-        "agent_id": agent,
-        "messages": [{"role": "user", "content": f"{FACT}."}],
-    })  # fmt: skip
+    added = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": [{"role": "user", "content": f"{FACT}."}],
+        },
+    )
     assert added.stop_reason is StopReason.SUCCESS_STORED
 
     # The LLM saw structured-output requests with real JSON Schemas, and every answer conformed.
@@ -144,8 +162,9 @@ async def test_chat_message_extracted_stored_and_found(
     assert FACT in hits[0].text  # the fact, its episode or an entity whose summary states it
     assert len(_since(stub, mark, EMBEDDINGS)) == 1
     rerank = _since(stub, mark, CHAT)
-    assert rerank and all(c.body.get("logprobs") is True and c.body["max_tokens"] == 1
-                          for c in rerank)  # fmt: skip
+    assert rerank and all(
+        c.body.get("logprobs") is True and c.body["max_tokens"] == 1 for c in rerank
+    )
     assert _complaints(caplog) == []
 
 
@@ -153,10 +172,17 @@ async def test_structured_item_embeds_but_never_asks_the_llm(
     manager: MemoryManager, agent: str, stub: OpenAIStub, store: Neo4jStore
 ) -> None:
     mark = len(stub.calls)
-    added = await manager.add(OWNER, {
-        "agent_id": agent, "category": "preference", "key": "response_style",
-        "messages": "concise", "source": {"type": "explicit_save"}, "ttl_class": "long",
-    })  # fmt: skip
+    added = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "category": "preference",
+            "key": "response_style",
+            "messages": "concise",
+            "source": {"type": "explicit_save"},
+            "ttl_class": "long",
+        },
+    )
     assert added.stop_reason is StopReason.SUCCESS_STORED
     # A structured item is stored as given: no model may rewrite it (store/graphiti_factory.py).
     assert _since(stub, mark, CHAT) == []
@@ -190,8 +216,12 @@ async def test_firewall_blocks_before_any_model_call(
 
 
 async def test_openai_proper_goes_through_the_responses_api(
-    stub: OpenAIStub, store: Neo4jStore, neo4j_settings: Settings, unique_id: str,
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    stub: OpenAIStub,
+    store: Neo4jStore,
+    neo4j_settings: Settings,
+    unique_id: str,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """With an API key and no base URL (api.openai.com), a4s-memory builds graphiti's OpenAIClient,
     which asks for structured output through ``responses.parse``. The SDK itself reads

@@ -1,4 +1,4 @@
-"""The local Neo4j launcher (CONTRACT §2), on its own ports and data folder so the shared test
+"""The local Neo4j launcher (docs/deploy.md), on its own ports and data folder so the shared test
 server is untouched: start is idempotent, Browser is served, data survives a restart, and a stop
 leaves no JVM behind."""
 

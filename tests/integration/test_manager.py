@@ -106,8 +106,13 @@ async def test_reingestion_and_contradiction_keep_statuses(
 
 async def test_structured_items(manager: MemoryManager, agent: str) -> None:
     store, gid = manager._p.store, group_id(agent, "public")
-    item = {"agent_id": agent, "category": "preference", "key": "response_style",
-            "source": {"type": "explicit_save"}, "ttl_class": "long"}  # fmt: skip
+    item = {
+        "agent_id": agent,
+        "category": "preference",
+        "key": "response_style",
+        "source": {"type": "explicit_save"},
+        "ttl_class": "long",
+    }
     a = await manager.add("owner-1", {**item, "messages": "concise"})
     await manager.add("owner-1", {**item, "messages": "concise"})
     edge = await edge_by_fact(store, gid, "response_style: concise")

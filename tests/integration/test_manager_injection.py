@@ -38,7 +38,7 @@ async def setup(
 
 async def _snapshot(store: Neo4jStore, agent_id: str) -> tuple[int, int]:
     # The database is shared with other test sessions, so count what this test owns: its
-    # agent's spaces, its Agent node and a canary outside every space. Audit events (issue 5)
+    # agent's spaces, its Agent node and a canary outside every space. Audit events
     # are expected to grow: every search is audited.
     rows = await store.execute(
         "MATCH (n) WHERE (n.group_id STARTS WITH $prefix OR n.agent_id = $agent "

@@ -29,9 +29,16 @@ from tests.integration.test_a2a_support import (
 )
 from tests.integration.test_api_support import served
 
-_INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-    "protocolVersion": "2025-06-18", "capabilities": {},
-    "clientInfo": {"name": "t", "version": "0"}}}  # fmt: skip
+_INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"},
+    },
+}
 TOOLS = {"memory_add", "memory_search", "memory_get", "memory_delete", "memory_audit"}
 
 
@@ -71,8 +78,9 @@ def _error(result: CallToolResult) -> str:
 
 
 async def _texts(client: Client, agent_id: str, query: str) -> str:
-    found = _data(await client.call_tool("memory_search", {"agent_id": agent_id, "query": query,
-                                                           "limit": 20}))  # fmt: skip
+    found = _data(
+        await client.call_tool("memory_search", {"agent_id": agent_id, "query": query, "limit": 20})
+    )
     return " ".join(hit["text"] for hit in found["results"])
 
 
@@ -91,8 +99,11 @@ async def test_non_owner_public_only(base_url: str, seeded: Seeded, store: Neo4j
         assert seeded.public_marker in public["text"]
         denied = await client.call_tool("memory_get", {"memory_id": seeded.private_id})
         assert seeded.private_marker not in _error(denied)
-        add = {"agent_id": seeded.agent_id, "messages": "Alice prefers Injected.",
-               "visibility": "public"}  # fmt: skip
+        add = {
+            "agent_id": seeded.agent_id,
+            "messages": "Alice prefers Injected.",
+            "visibility": "public",
+        }
         assert "[POLICY_DISABLED]" in _error(await client.call_tool("memory_add", add))
         for memory_id in (seeded.public_id, seeded.private_id):
             refused = await client.call_tool("memory_delete", {"memory_id": memory_id})
@@ -109,8 +120,12 @@ async def test_owner_full_access(base_url: str, seeded: Seeded) -> None:
         private = _data(await client.call_tool("memory_get", {"memory_id": seeded.private_id}))
         assert private["visibility"] == "private"
         extra = f"Zed{seeded.public_marker}"
-        add = {"agent_id": seeded.agent_id, "messages": f"Bob prefers {extra}.",
-               "visibility": "private", "options": {"source": {"type": "explicit_save"}}}  # fmt: skip
+        add = {
+            "agent_id": seeded.agent_id,
+            "messages": f"Bob prefers {extra}.",
+            "visibility": "private",
+            "options": {"source": {"type": "explicit_save"}},
+        }
         added = _data(await client.call_tool("memory_add", add))
         assert added["stop_reason"] == "SUCCESS_STORED"
         assert extra in await _texts(client, seeded.agent_id, extra)

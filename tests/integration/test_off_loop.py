@@ -96,8 +96,19 @@ async def test_row7_slow_offline_extraction_does_not_stall_the_event_loop(
 
     monkeypatch.setattr(offline_llm, "answer", slow_answer)
     try:
-        write = manager.add(OWNER, {"agent_id": agent, "messages": [
-            {"role": "user", "content": "Alice moved to Lisbon last spring.", "name": "Alice"}]})
+        write = manager.add(
+            OWNER,
+            {
+                "agent_id": agent,
+                "messages": [
+                    {
+                        "role": "user",
+                        "content": "Alice moved to Lisbon last spring.",
+                        "name": "Alice",
+                    }
+                ],
+            },
+        )
         gap = await _largest_gap(write)
     finally:
         await remove_agents(store, agent)

@@ -90,22 +90,38 @@ async def _seed_case(
     """Controls (eligible) and bad elements that all match the word 'zephyr'."""
     bad_props = props() if fact_only else props(**overrides)
     anchor, other, good_entity, bad_entity = await add_entities(
-        store, group,
-        [("zephyr anchor", props()), ("widget", props()),
-         ("zephyr control entity", props()), ("zephyr flagged entity", bad_props)],
+        store,
+        group,
+        [
+            ("zephyr anchor", props()),
+            ("widget", props()),
+            ("zephyr control entity", props()),
+            ("zephyr flagged entity", bad_props),
+        ],
     )
     fact_extra = overrides if fact_only else {}
     good_fact, bad_fact = await add_facts(
-        store, group,
-        [{"source": anchor, "target": other, "fact": "zephyr control fact", "props": props()},
-         # The bad fact touches the anchor, so graph expansion reaches it too.
-         {"source": anchor, "target": bad_entity, "fact": "zephyr flagged fact",
-          "props": props(**({} if fact_only else overrides)), **fact_extra}],
+        store,
+        group,
+        [
+            {"source": anchor, "target": other, "fact": "zephyr control fact", "props": props()},
+            # The bad fact touches the anchor, so graph expansion reaches it too.
+            {
+                "source": anchor,
+                "target": bad_entity,
+                "fact": "zephyr flagged fact",
+                "props": props(**({} if fact_only else overrides)),
+                **fact_extra,
+            },
+        ],
     )
     good_episode, bad_episode = await add_episodes(
-        store, group,
-        [("zephyr control episode", props(), [anchor]),
-         ("zephyr flagged episode", bad_props, [anchor])],
+        store,
+        group,
+        [
+            ("zephyr control episode", props(), [anchor]),
+            ("zephyr flagged episode", bad_props, [anchor]),
+        ],
     )
     controls = {good_fact, good_entity, good_episode}
     bad = {bad_fact} if fact_only else {bad_fact, bad_entity, bad_episode}
@@ -141,8 +157,9 @@ async def test_default_policy_excludes(
     group = spaces["a_public"]
     controls, bad = await _seed_case(store, group, overrides, fact_only)
 
-    hits = await policy_search(store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group],
-                               policy=DEFAULT, limit=50))
+    hits = await policy_search(
+        store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group], policy=DEFAULT, limit=50)
+    )
     assert controls <= _uuids(hits), "the eligible controls must be found (the search works)"
     assert not bad & _uuids(hits)
     # And in the Cypher itself, channel by channel (not only after the Python re-check).
@@ -157,8 +174,9 @@ async def test_missing_status_is_excluded_even_for_owner_review(
     group = spaces["a_public"]
     controls, bad = await _seed_case(store, group, {"truth_status": MISSING}, fact_only=False)
     review = ContextPolicy.owner_review(include_malicious=True)
-    hits = await policy_search(store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group],
-                               policy=review, limit=50))
+    hits = await policy_search(
+        store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group], policy=review, limit=50)
+    )
     assert controls <= _uuids(hits)
     assert not bad & _uuids(hits)
     assert not bad & await _every_channel(store, group, review)
@@ -171,8 +189,11 @@ async def test_presets_widen_only_what_they_say(store: Neo4jStore, spaces: dict[
     _, malicious = await _seed_case(store, group, {"security_status": "malicious"}, False)
 
     async def found(policy: ContextPolicy) -> set[str]:
-        hits = await policy_search(store, EMBEDDER, SearchRequest(query="zephyr", group_ids=[group],
-                                   policy=policy, limit=100))
+        hits = await policy_search(
+            store,
+            EMBEDDER,
+            SearchRequest(query="zephyr", group_ids=[group], policy=policy, limit=100),
+        )
         return _uuids(hits)
 
     widened = await found(ContextPolicy.including_unverified())
@@ -192,8 +213,12 @@ async def test_full_limit_when_ninety_percent_are_quarantined(
     # 200 facts match "quasar"; the 180 quarantined ones mention it twice, so they outrank
     # every clean fact in the Lucene index - the worst case for filtering after the index LIMIT.
     facts = [
-        {"source": source, "target": target, "fact": f"quasar quasar reading {i}",
-         "props": props(security_status="quarantined")}
+        {
+            "source": source,
+            "target": target,
+            "fact": f"quasar quasar reading {i}",
+            "props": props(security_status="quarantined"),
+        }
         for i in range(180)
     ] + [
         {"source": source, "target": target, "fact": f"quasar reading {i}", "props": props()}
@@ -211,8 +236,9 @@ async def test_full_limit_when_ninety_percent_are_quarantined(
     assert [r["s"] for r in raw] == [SecurityStatus.QUARANTINED.value] * 10
 
     policy = ContextPolicy(kinds=frozenset({MemoryKind.FACT}))
-    hits = await policy_search(store, EMBEDDER, SearchRequest(query="quasar", group_ids=[group],
-                               policy=policy, limit=10))
+    hits = await policy_search(
+        store, EMBEDDER, SearchRequest(query="quasar", group_ids=[group], policy=policy, limit=10)
+    )
     assert len(hits) == 10
     assert _uuids(hits) <= clean
     # The fulltext channel on its own also fills the limit (the window grew past 180).
@@ -232,7 +258,8 @@ async def _seed_spaces(
     for name, group in spaces.items():
         a, b = await add_entities(store, group, [(f"nebula {name}", props()), ("x", props())])
         facts = await add_facts(
-            store, group,
+            store,
+            group,
             [{"source": a, "target": b, "fact": f"nebula fact {name}", "props": props()}],
         )
         episodes = await add_episodes(store, group, [(f"nebula episode {name}", props(), [a])])
@@ -244,34 +271,49 @@ async def _seed_spaces(
 async def test_group_isolation(store: Neo4jStore, spaces: dict[str, str]) -> None:
     owned, every = await _seed_spaces(store, spaces)
 
-    public = await policy_search(store, EMBEDDER, SearchRequest(query="nebula", group_ids=[spaces["a_public"]],
-                                 policy=DEFAULT, limit=50))
+    public = await policy_search(
+        store,
+        EMBEDDER,
+        SearchRequest(query="nebula", group_ids=[spaces["a_public"]], policy=DEFAULT, limit=50),
+    )
     assert _uuids(public) == owned["a_public"]
     assert {h.group_id for h in public} == {spaces["a_public"]}
     assert {h.visibility for h in public} == {Visibility.PUBLIC}
 
     owner_groups = [spaces["a_private"], spaces["a_public"]]
-    both = await policy_search(store, EMBEDDER, SearchRequest(query="nebula", group_ids=owner_groups,
-                               policy=DEFAULT, limit=50))
+    both = await policy_search(
+        store,
+        EMBEDDER,
+        SearchRequest(query="nebula", group_ids=owner_groups, policy=DEFAULT, limit=50),
+    )
     assert _uuids(both) == owned["a_public"] | owned["a_private"]
 
     narrowed = ContextPolicy(visibilities=frozenset({Visibility.PUBLIC}))
-    only_public = await policy_search(store, EMBEDDER, SearchRequest(query="nebula", group_ids=owner_groups,
-                                      policy=narrowed, limit=50))
+    only_public = await policy_search(
+        store,
+        EMBEDDER,
+        SearchRequest(query="nebula", group_ids=owner_groups, policy=narrowed, limit=50),
+    )
     assert _uuids(only_public) == owned["a_public"]
     # Naming another group in Lucene syntax changes nothing (it is escaped, and Cypher filters).
     # (Words like "agent"/"public" do match the indexed group_id field, so A's own elements may
     # all come back - but only A's public ones.)
-    for text in (f'group_id:"{spaces["b_public"]}"', f"nebula {spaces['b_private']}",
-                 f"nebula {spaces['c_private']}"):
-        hits = await policy_search(store, EMBEDDER, SearchRequest(query=text, group_ids=[spaces["a_public"]],
-                                   policy=DEFAULT, limit=50))
+    for text in (
+        f'group_id:"{spaces["b_public"]}"',
+        f"nebula {spaces['b_private']}",
+        f"nebula {spaces['c_private']}",
+    ):
+        hits = await policy_search(
+            store,
+            EMBEDDER,
+            SearchRequest(query=text, group_ids=[spaces["a_public"]], policy=DEFAULT, limit=50),
+        )
         assert _uuids(hits) <= every["a_public"]
 
 
 HOSTILE_QUERIES = [
     "'}) DETACH DELETE n //",
-    "\") MATCH (n) DETACH DELETE n RETURN 1 //",
+    '") MATCH (n) DETACH DELETE n RETURN 1 //',
     "nebula' OR 1=1 --",
     "*:*",
     "group_id:*",
@@ -295,8 +337,11 @@ async def test_injection_attempts_change_nothing(
     _, every = await _seed_spaces(store, spaces)
     every_group = list(spaces.values())
     before = await snapshot(store, every_group)
-    hits = await policy_search(store, EMBEDDER, SearchRequest(query=text, group_ids=[spaces["a_public"]],
-                               policy=DEFAULT, limit=10))
+    hits = await policy_search(
+        store,
+        EMBEDDER,
+        SearchRequest(query=text, group_ids=[spaces["a_public"]], policy=DEFAULT, limit=10),
+    )
     assert _uuids(hits) <= every["a_public"]
     assert await snapshot(store, every_group) == before
     indexes = await store.execute("SHOW FULLTEXT INDEXES YIELD name RETURN collect(name) AS n")
@@ -305,26 +350,38 @@ async def test_injection_attempts_change_nothing(
 
 async def test_empty_group_list_raises(store: Neo4jStore) -> None:
     with pytest.raises(InvalidRequest, match="empty group_id list"):
-        await policy_search(store, EMBEDDER, SearchRequest(query="x", group_ids=[], policy=DEFAULT, limit=10))
+        await policy_search(
+            store, EMBEDDER, SearchRequest(query="x", group_ids=[], policy=DEFAULT, limit=10)
+        )
 
 
 @pytest.mark.parametrize("groups", [["all"], ["agent-x-shared"], [""], ["agent-X-public"]])
 async def test_non_space_group_raises(store: Neo4jStore, groups: list[str]) -> None:
     with pytest.raises(InvalidRequest):
-        await policy_search(store, EMBEDDER, SearchRequest(query="x", group_ids=groups, policy=DEFAULT, limit=10))
+        await policy_search(
+            store, EMBEDDER, SearchRequest(query="x", group_ids=groups, policy=DEFAULT, limit=10)
+        )
 
 
 @pytest.mark.parametrize("limit", [0, -1, 10_000])
 async def test_limit_bounds(store: Neo4jStore, spaces: dict[str, str], limit: int) -> None:
     with pytest.raises(InvalidRequest, match="limit"):
-        await policy_search(store, EMBEDDER, SearchRequest(query="x", group_ids=[spaces["a_public"]],
-                            policy=DEFAULT, limit=limit))
+        await policy_search(
+            store,
+            EMBEDDER,
+            SearchRequest(query="x", group_ids=[spaces["a_public"]], policy=DEFAULT, limit=limit),
+        )
 
 
 async def test_hit_shape(store: Neo4jStore, spaces: dict[str, str]) -> None:
     owned, _ = await _seed_spaces(store, spaces)
-    hits = await policy_search(store, EMBEDDER, SearchRequest(query="nebula fact", group_ids=[spaces["a_public"]],
-                               policy=DEFAULT, limit=10))
+    hits = await policy_search(
+        store,
+        EMBEDDER,
+        SearchRequest(
+            query="nebula fact", group_ids=[spaces["a_public"]], policy=DEFAULT, limit=10
+        ),
+    )
     assert _uuids(hits) == owned["a_public"]
     fact = next(h for h in hits if h.kind is MemoryKind.FACT)
     assert fact.text.startswith("nebula fact")
@@ -342,8 +399,10 @@ async def test_hit_shape(store: Neo4jStore, spaces: dict[str, str]) -> None:
     assert dumped["visibility"] == "public"
 
 
-async def test_session_neighbours_obey_the_policy(store: Neo4jStore, spaces: dict[str, str]) -> None:
-    """The neighbour step (issue 13) is a channel too: an ineligible turn next to a hit, or a turn
+async def test_session_neighbours_obey_the_policy(
+    store: Neo4jStore, spaces: dict[str, str]
+) -> None:
+    """The neighbour step is a channel too: an ineligible turn next to a hit, or a turn
     of another space, never joins the candidates."""
     group, other = spaces["a_public"], spaces["b_public"]
     session = datetime(2023, 5, 8, tzinfo=UTC)
@@ -351,9 +410,15 @@ async def test_session_neighbours_obey_the_policy(store: Neo4jStore, spaces: dic
     def turn(minute: int, **overrides: Any) -> dict[str, Any]:
         return props(valid_at=session, created_at=NOW + timedelta(minutes=minute), **overrides)
 
-    seed, good, before_bad = await add_episodes(store, group, [
-        ("orion seed turn", turn(2), []), ("orion next turn", turn(4), []),
-        ("orion flagged turn", turn(1, security_status="quarantined"), [])])  # fmt: skip
+    seed, good, before_bad = await add_episodes(
+        store,
+        group,
+        [
+            ("orion seed turn", turn(2), []),
+            ("orion next turn", turn(4), []),
+            ("orion flagged turn", turn(1, security_status="quarantined"), []),
+        ],
+    )
     await add_episodes(store, other, [("orion other space", turn(3), [])])
     ch = channels.Channel(store=store, group_ids=(group,), policy=DEFAULT, now=NOW, limit=10)
     cand = Candidate(MemoryKind.EPISODE, {"uuid": seed}, "", [seed], session)

@@ -85,9 +85,14 @@ async def poisoned(manager: MemoryManager, store: Neo4jStore, unique_id: str) ->
     quarantined = graph_seed.props(security_status="quarantined")
     await graph_seed.add_episodes(store, groups["public"], [(texts[0], quarantined, [])])
     for text in texts:  # and through the front door, as external content
-        await manager.add("poison-owner", {"agent_id": agent, "messages": text,
-                                           "source": {"type": "web_fetch",
-                                                      "ref": "https://evil.example/p"}})  # fmt: skip
+        await manager.add(
+            "poison-owner",
+            {
+                "agent_id": agent,
+                "messages": text,
+                "source": {"type": "web_fetch", "ref": "https://evil.example/p"},
+            },
+        )
     yield agent
     await cleanup_agent(store, agent)
 

@@ -32,11 +32,13 @@ async def owner(
     async with LifespanManager(app) as lifespan:
         transport = httpx.ASGITransport(app=lifespan.app)
         async with (
-            AsyncMemoryClient("http://api.test", OWNER, api_key=KEYS[OWNER],
-                              transport=transport) as me,
-            AsyncMemoryClient("http://api.test", "stranger", api_key=KEYS["stranger"],
-                              transport=transport) as other,
-        ):  # fmt: skip
+            AsyncMemoryClient(
+                "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport
+            ) as me,
+            AsyncMemoryClient(
+                "http://api.test", "stranger", api_key=KEYS["stranger"], transport=transport
+            ) as other,
+        ):
             yield me, other
 
 
@@ -51,8 +53,9 @@ async def test_reference_time_round_trip(
     agent = f"rt-{unique_id}"
     await me.register_agent(agent)
     try:
-        added = await me.add(agent, _turn("Caroline", "I went to the LGBTQ support group."),
-                             reference_time=MAY)  # fmt: skip
+        added = await me.add(
+            agent, _turn("Caroline", "I went to the LGBTQ support group."), reference_time=MAY
+        )
         rows = await store.execute(
             "MATCH (e:Episodic {uuid: $u}) RETURN e.valid_at AS v, e.created_at AS c",
             {"u": added.memory_id},
@@ -77,8 +80,9 @@ async def test_since_until_window(
     await me.register_agent(agent)
     try:
         may = await me.add(agent, _turn("Melanie", "I painted a lake sunrise."), reference_time=MAY)
-        july = await me.add(agent, _turn("Melanie", "I painted a lake sunset."),
-                            reference_time=JULY.isoformat())  # fmt: skip
+        july = await me.add(
+            agent, _turn("Melanie", "I painted a lake sunset."), reference_time=JULY.isoformat()
+        )
         both = {h.uuid for h in (await me.search(agent, "painted lake")).results}
         assert {may.memory_id, july.memory_id} <= both
         cut = datetime(2023, 6, 1, tzinfo=UTC)
@@ -100,13 +104,22 @@ async def test_since_until_window(
 # LoCoMo conversation 26, session 1 (D1:1-D1:5 and D1:8, trimmed), question 1.
 _SESSION = [
     ("Caroline", "Hey Mel! Good to see you! How have you been?"),
-    ("Melanie", "Hey Caroline! Good to see you! I'm swamped with the kids & work. What's up with "
-                "you? Anything new?"),
+    (
+        "Melanie",
+        "Hey Caroline! Good to see you! I'm swamped with the kids & work. What's up with "
+        "you? Anything new?",
+    ),
     ("Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."),
-    ("Melanie", "Wow, that's cool, Caroline! What happened that was so awesome? Did you hear any "
-                "inspiring stories?"),
-    ("Caroline", "The transgender stories were so inspiring! I was so happy and thankful for all "
-                 "the support."),
+    (
+        "Melanie",
+        "Wow, that's cool, Caroline! What happened that was so awesome? Did you hear any "
+        "inspiring stories?",
+    ),
+    (
+        "Caroline",
+        "The transgender stories were so inspiring! I was so happy and thankful for all "
+        "the support.",
+    ),
     ("Melanie", "Hey Caroline, what's up? Wow Caroline, that's great!"),
 ]
 
@@ -118,7 +131,9 @@ async def test_the_answering_turn_outranks_greetings(
     agent = f"rank-{unique_id}"
     await me.register_agent(agent)
     try:
-        ids = [(await me.add(agent, _turn(s, t), reference_time=MAY)).memory_id for s, t in _SESSION]
+        ids = [
+            (await me.add(agent, _turn(s, t), reference_time=MAY)).memory_id for s, t in _SESSION
+        ]
         hits = (await me.search(agent, "When did Caroline go to the LGBTQ support group?")).results
         assert hits, "the search must find something"
         assert ids[2] in hits[0].provenance.episodes, [h.text for h in hits[:3]]

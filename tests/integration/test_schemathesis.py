@@ -66,8 +66,11 @@ def _fuzz(schema: Any, started: float) -> list[str]:
             suppress_health_check=list(HealthCheck),
         )
         def check(case: schemathesis.Case) -> None:
-            case.call_and_validate(headers=headers, checks=[not_a_server_error],
-                                   additional_checks=[response_schema_conformance])
+            case.call_and_validate(
+                headers=headers,
+                checks=[not_a_server_error],
+                additional_checks=[response_schema_conformance],
+            )
 
         try:
             check()
@@ -83,5 +86,6 @@ async def _cleanup(store: Neo4jStore) -> None:
     )
     groups = [f"agent-{r['agent_id']}-{v}" for r in rows for v in ("private", "public")]
     await store.execute("MATCH (n) WHERE n.group_id IN $groups DETACH DELETE n", {"groups": groups})
-    await store.execute("MATCH (a:Agent) WHERE a.owner_id = $owner DETACH DELETE a",
-                        {"owner": FUZZ_REQUESTER})
+    await store.execute(
+        "MATCH (a:Agent) WHERE a.owner_id = $owner DETACH DELETE a", {"owner": FUZZ_REQUESTER}
+    )

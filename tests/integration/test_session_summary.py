@@ -1,4 +1,4 @@
-"""Issue 5 / seed 000 G5: three rejections disable writes for the session; the summary lists
+"""Issue 5 / G5: three rejections disable writes for the session; the summary lists
 them in the notification format, without content."""
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ async def test_three_rejections_disable_the_session(lifecycle: tuple[MemoryManag
         with pytest.raises(FirewallRejected):
             await manager.add(OWNER, {"agent_id": agent, "messages": BAD, "session_id": session})
     with pytest.raises(AccessDenied) as denied:
-        await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea.",
-                                  "session_id": session})  # fmt: skip
+        await manager.add(
+            OWNER, {"agent_id": agent, "messages": "Alice prefers tea.", "session_id": session}
+        )
     assert denied.value.stop_reason is StopReason.POLICY_DISABLED
-    ok = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea.",
-                                   "session_id": "another"})  # fmt: skip
+    ok = await manager.add(
+        OWNER, {"agent_id": agent, "messages": "Alice prefers tea.", "session_id": "another"}
+    )
     assert ok.stop_reason is StopReason.SUCCESS_STORED
 
     summary = await manager.session_summary(OWNER, agent, session)
@@ -54,7 +56,8 @@ async def test_the_gate_holds_across_processes(
             await manager.add(OWNER, {"agent_id": agent, "messages": BAD, "session_id": session})
     restarted = await MemoryManager.create(store, manager._p.settings)  # a fresh SessionGate
     with pytest.raises(AccessDenied):
-        await restarted.add(OWNER, {"agent_id": agent, "messages": "Alice prefers tea.",
-                                    "session_id": session})  # fmt: skip
+        await restarted.add(
+            OWNER, {"agent_id": agent, "messages": "Alice prefers tea.", "session_id": session}
+        )
     summary = await restarted.session_summary(OWNER, agent, session)
     assert summary.writes_disabled and len(summary.rejections) == 4

@@ -66,10 +66,14 @@ def two_workers(neo4j_settings: Settings) -> Iterator[list[str]]:
     try:
         for _ in range(2):
             port = _free_port()
-            procs.append(subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
-                [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port)],
-                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            ))  # fmt: skip
+            procs.append(
+                subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
+                    [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port)],
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
             urls.append(f"http://127.0.0.1:{port}")
         for url, proc in zip(urls, procs, strict=True):
             _wait_ready(url, proc)
@@ -89,13 +93,19 @@ async def test_two_workers_enforce_one_write_quota(
     stored, refused = 0, 0
     try:
         async with httpx.AsyncClient(timeout=30.0) as http:
-            reg = await http.post(f"{two_workers[0]}/agents", headers=headers,
-                                  json={"agent_id": agent, "owner_id": owner})
+            reg = await http.post(
+                f"{two_workers[0]}/agents",
+                headers=headers,
+                json={"agent_id": agent, "owner_id": owner},
+            )
             assert reg.status_code == 201, reg.text  # one token of the 5
             for i in range(10):
                 url = two_workers[i % 2]
-                answer = await http.post(f"{url}/memories", headers=headers, json={
-                    "agent_id": agent, "messages": f"Alice likes tea number {i}."})  # fmt: skip
+                answer = await http.post(
+                    f"{url}/memories",
+                    headers=headers,
+                    json={"agent_id": agent, "messages": f"Alice likes tea number {i}."},
+                )
                 if answer.status_code == 201:
                     stored += 1
                 else:

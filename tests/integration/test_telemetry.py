@@ -1,4 +1,4 @@
-"""Telemetry (issue 15 item 7) against the real app and Neo4j: spans per write stage and per
+"""Telemetry against the real app and Neo4j: spans per write stage and per
 search channel, ``GET /metrics`` counting writes by stop reason and timing writes and searches,
 and nothing of the content in either."""
 
@@ -56,8 +56,9 @@ async def test_spans_and_metrics_cover_writes_and_searches_without_content(
             transport = httpx.ASGITransport(app=lifespan.app)
             async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as raw:
                 before = (await raw.get("/metrics")).text
-            async with AsyncMemoryClient("http://api.test", OWNER, api_key=KEYS[OWNER],
-                                         transport=transport) as client:
+            async with AsyncMemoryClient(
+                "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport
+            ) as client:
                 await client.register_agent(agent)
                 await client.add(agent, f"Gil keeps a parrot named {SECRET_WORD}.")
                 with pytest.raises(FirewallRejected):
@@ -69,25 +70,44 @@ async def test_spans_and_metrics_cover_writes_and_searches_without_content(
         await cleanup_agents(store, agent)
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
     after = answer.text
-    assert _sample(after, "a4s_writes_total", stored_label) == _sample(
-        before, "a4s_writes_total", stored_label) + 1  # fmt: skip
-    assert _sample(after, "a4s_writes_total", injected_label) == _sample(
-        before, "a4s_writes_total", injected_label) + 1  # fmt: skip
-    assert _sample(after, "a4s_search_seconds_count") == _sample(
-        before, "a4s_search_seconds_count") + 1  # fmt: skip
-    assert _sample(after, "a4s_write_seconds_count") >= _sample(before, "a4s_write_seconds_count") + 2
+    assert (
+        _sample(after, "a4s_writes_total", stored_label)
+        == _sample(before, "a4s_writes_total", stored_label) + 1
+    )
+    assert (
+        _sample(after, "a4s_writes_total", injected_label)
+        == _sample(before, "a4s_writes_total", injected_label) + 1
+    )
+    assert (
+        _sample(after, "a4s_search_seconds_count")
+        == _sample(before, "a4s_search_seconds_count") + 1
+    )
+    assert (
+        _sample(after, "a4s_write_seconds_count") >= _sample(before, "a4s_write_seconds_count") + 2
+    )
     assert re.search(r"^a4s_queue_depth [0-9.e+]+$", after, re.MULTILINE)
 
     spans = exporter.get_finished_spans()
     names = [s.name for s in spans]
-    for expected in ("a4s.write", "a4s.write.firewall", "a4s.write.ingest", "a4s.search",
-                     "a4s.search.fulltext", "a4s.search.vector", "a4s.search.rerank"):
+    for expected in (
+        "a4s.write",
+        "a4s.write.firewall",
+        "a4s.write.ingest",
+        "a4s.search",
+        "a4s.search.fulltext",
+        "a4s.search.vector",
+        "a4s.search.rerank",
+    ):
         assert expected in names, (expected, sorted(set(names)))
-    kinds = {s.attributes.get("a4s.kind") for s in spans if s.name == "a4s.search.vector"
-             and s.attributes}  # fmt: skip
+    kinds = {
+        s.attributes.get("a4s.kind")
+        for s in spans
+        if s.name == "a4s.search.vector" and s.attributes
+    }
     assert {"fact", "episode"} <= kinds, kinds
-    reasons = {s.attributes.get("a4s.stop_reason") for s in spans if s.name == "a4s.write"
-               and s.attributes}  # fmt: skip
+    reasons = {
+        s.attributes.get("a4s.stop_reason") for s in spans if s.name == "a4s.write" and s.attributes
+    }
     assert {"SUCCESS_STORED", "INJECTION_DETECTED"} <= reasons
     search = next(s for s in spans if s.name == "a4s.search")
     fulltext = next(s for s in spans if s.name == "a4s.search.fulltext")

@@ -1,4 +1,4 @@
-"""Issue 5 / seed 000 G6: the sweeper moves memories fresh -> stale -> expired -> purged under a
+"""Issue 5 / G6: the sweeper moves memories fresh -> stale -> expired -> purged under a
 controlled clock, idempotently, and retrieval follows."""
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ lifecycle = make_manager_fixture("ttl")
 
 
 async def _ledger(store: Neo4jStore, uuid: str) -> dict[str, Any]:
-    rows = await store.execute("MATCH (s:A4SStatus {uuid: $u}) RETURN properties(s) AS p", {"u": uuid})
+    rows = await store.execute(
+        "MATCH (s:A4SStatus {uuid: $u}) RETURN properties(s) AS p", {"u": uuid}
+    )
     return dict(rows[0]["p"]) if rows else {}
 
 
@@ -30,8 +32,9 @@ async def test_fresh_stale_expired_purged(
 ) -> None:
     manager, agent = lifecycle
     t0 = now_utc()
-    short = await manager.add(OWNER, {"agent_id": agent, "messages": "Dana prefers oolong tea.",
-                                      "ttl_class": "short"})  # fmt: skip
+    short = await manager.add(
+        OWNER, {"agent_id": agent, "messages": "Dana prefers oolong tea.", "ttl_class": "short"}
+    )
     long = await manager.add(OWNER, {"agent_id": agent, "messages": "Erin uses Emacs."})
     assert short.status.expires_at is not None
     assert timedelta(hours=23) < short.status.expires_at - t0 < timedelta(days=1, minutes=1)
@@ -68,12 +71,19 @@ async def test_pinned_never_expires_and_confirmation_refreshes(
 ) -> None:
     manager, agent = lifecycle
     t0 = now_utc()
-    pinned = await manager.add(OWNER, {"agent_id": agent, "messages": "Finn likes chess.",
-                                       "pinned": True})  # fmt: skip
+    pinned = await manager.add(
+        OWNER, {"agent_id": agent, "messages": "Finn likes chess.", "pinned": True}
+    )
     assert pinned.status.expires_at is None
-    other = await manager.add(OWNER, {"agent_id": agent, "messages": "Gus likes go.",
-                                      "ttl_class": "short", "source": {"type": "web_fetch",
-                                      "ref": "https://example.org/x"}})  # fmt: skip
+    other = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": "Gus likes go.",
+            "ttl_class": "short",
+            "source": {"type": "web_fetch", "ref": "https://example.org/x"},
+        },
+    )
     report = await manager.sweep(t0 + timedelta(hours=20), agent_id=agent)
     assert report.staled == 1
     assert (await _ledger(store, pinned.memory_id))["freshness_status"] == "fresh"
@@ -100,7 +110,7 @@ async def test_sweep_removes_what_a_crashed_ingestion_left(
             "CREATE (e:Episodic {uuid: $u, group_id: $g, content: 'half-written', created_at: $t}) "
             "CREATE (e)-[:MENTIONS]->(:Entity {uuid: $u + '-ent', group_id: $g, name: 'Zed'})",
             {"u": f"{agent}-{name}", "g": group, "t": when},
-        )  # fmt: skip
+        )
     kept = await manager.add(OWNER, {"agent_id": agent, "messages": "Erin uses Emacs."})
     report = await manager.sweep(now, agent_id=agent)
     assert report.orphans_removed == 1

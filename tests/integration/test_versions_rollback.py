@@ -1,4 +1,4 @@
-"""Issue 5 / seed 000 G3: versions of structured items, compaction, hash-verified rollback."""
+"""Issue 5 / G3: versions of structured items, compaction, hash-verified rollback."""
 
 from __future__ import annotations
 
@@ -14,13 +14,22 @@ lifecycle = make_manager_fixture("ver")
 
 
 def _item(agent: str, value: str, **extra: object) -> dict[str, object]:
-    return {"agent_id": agent, "category": "preference", "key": "style", "messages": value,
-            "source": {"type": "explicit_save"}, **extra}  # fmt: skip
+    return {
+        "agent_id": agent,
+        "category": "preference",
+        "key": "style",
+        "messages": value,
+        "source": {"type": "explicit_save"},
+        **extra,
+    }
 
 
 async def _facts(manager: MemoryManager, agent: str) -> set[str]:
-    return {h.text for h in await manager.search(OWNER, agent, "style", limit=20)
-            if h.kind.value == "fact"}  # fmt: skip
+    return {
+        h.text
+        for h in await manager.search(OWNER, agent, "style", limit=20)
+        if h.kind.value == "fact"
+    }
 
 
 async def test_rollback_restores_content_and_status_exactly(

@@ -1,4 +1,4 @@
-"""Neo4j round trips of one write (issue 15 item 5): counted, not timed.
+"""Neo4j round trips of one write: counted, not timed.
 
 Every query that leaves the neo4j driver (``execute_query``, ``session.run``, ``tx.run``) during
 one ``MemoryManager.add`` is counted - ours and Graphiti's. The bounds are the profile of
@@ -35,7 +35,10 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Yields a one-element list holding the number of queries sent so far."""
     count = [0]
     execute_query, tx_run, session_run = (
-        neo4j.AsyncDriver.execute_query, AsyncTransactionBase.run, neo4j.AsyncSession.run)
+        neo4j.AsyncDriver.execute_query,
+        AsyncTransactionBase.run,
+        neo4j.AsyncSession.run,
+    )
 
     async def eq(self: Any, *args: Any, **kwargs: Any) -> Any:
         count[0] += 1
@@ -66,8 +69,9 @@ async def manager(store: Neo4jStore, neo4j_settings: Settings) -> MemoryManager:
     return await MemoryManager.create(store, settings)
 
 
-async def _queries(monkeypatch: pytest.MonkeyPatch, manager: MemoryManager,
-                   body: dict[str, Any]) -> int:  # fmt: skip
+async def _queries(
+    monkeypatch: pytest.MonkeyPatch, manager: MemoryManager, body: dict[str, Any]
+) -> int:
     with counting(monkeypatch) as count:
         await manager.add(OWNER, body)
     return count[0]
@@ -79,12 +83,22 @@ async def test_a_chat_turn_costs_four_queries_and_one_with_entities_at_most_twen
     agent = f"rt-{unique_id}"
     await manager.register_agent(OWNER, agent, OWNER)
     try:
-        turn = {"agent_id": agent, "messages": [
-            {"role": "user", "name": "Caroline", "content": "Thanks, that means a lot to me!"}]}
+        turn = {
+            "agent_id": agent,
+            "messages": [
+                {"role": "user", "name": "Caroline", "content": "Thanks, that means a lot to me!"}
+            ],
+        }
         await manager.add(OWNER, turn)  # warm: the audit head is cached after the first event
         plain = await _queries(monkeypatch, manager, turn)
-        named = await _queries(monkeypatch, manager, {"agent_id": agent, "messages": [
-            {"role": "user", "content": "Alice works at Acme Corp."}]})
+        named = await _queries(
+            monkeypatch,
+            manager,
+            {
+                "agent_id": agent,
+                "messages": [{"role": "user", "content": "Alice works at Acme Corp."}],
+            },
+        )
         assert await _unstamped(store, agent) == []
     finally:
         await cleanup_agent(store, agent)
@@ -101,11 +115,17 @@ async def test_a_structured_item_costs_at_most_thirty_queries(
     agent = f"rts-{unique_id}"
     await manager.register_agent(OWNER, agent, OWNER)
     try:
-        first = {"agent_id": agent, "category": "PREFERENCE", "key": "drink",
-                 "messages": "The user prefers green tea."}
+        first = {
+            "agent_id": agent,
+            "category": "PREFERENCE",
+            "key": "drink",
+            "messages": "The user prefers green tea.",
+        }
         await manager.add(OWNER, {**first, "key": "warmup"})
         new = await _queries(monkeypatch, manager, first)
-        replaced = await _queries(monkeypatch, manager, {**first, "messages": "The user prefers coffee."})
+        replaced = await _queries(
+            monkeypatch, manager, {**first, "messages": "The user prefers coffee."}
+        )
         assert await _unstamped(store, agent) == []
     finally:
         await cleanup_agent(store, agent)
@@ -129,8 +149,10 @@ async def test_a_batch_embeds_each_episode_once_ahead_and_stores_its_vector(
         prefetched.append(len(bodies))
         prefetch(self, bodies)
 
-    items = [{"agent_id": agent, "messages": f"Gina planted tree number {n} in the garden."}
-             for n in range(PREFETCH_CHUNK + 2)]
+    items = [
+        {"agent_id": agent, "messages": f"Gina planted tree number {n} in the garden."}
+        for n in range(PREFETCH_CHUNK + 2)
+    ]
     try:
         with monkeypatch.context() as patch:
             patch.setattr(type(ingestor), "prefetch_vectors", counted)
@@ -138,7 +160,9 @@ async def test_a_batch_embeds_each_episode_once_ahead_and_stores_its_vector(
         ids = [r.memory_id for r in answer.results]
         rows = await store.execute(
             f"MATCH (e:Episodic) WHERE e.uuid IN $ids AND e.{EPISODE_EMBEDDING} IS NOT NULL "
-            "RETURN count(e) AS n", {"ids": ids})
+            "RETURN count(e) AS n",
+            {"ids": ids},
+        )
     finally:
         await cleanup_agent(store, agent)
     assert answer.stored == len(items)
@@ -160,19 +184,38 @@ async def test_offline_a_text_without_entities_stores_what_graphiti_would(
         group = ours.group_id
         graphiti = manager._p.graphiti.extractor
         theirs = await graphiti.add_episode(
-            name="plain", episode_body=text, source_description="a4s:user_message",
-            reference_time=ours_time(await _props(store, ours.memory_id)), group_id=group,
-            source=EpisodeType.text, previous_episode_uuids=[])
-        mine, graphitis = await _props(store, ours.memory_id), await _props(store, theirs.episode.uuid)
+            name="plain",
+            episode_body=text,
+            source_description="a4s:user_message",
+            reference_time=ours_time(await _props(store, ours.memory_id)),
+            group_id=group,
+            source=EpisodeType.text,
+            previous_episode_uuids=[],
+        )
+        mine, graphitis = (
+            await _props(store, ours.memory_id),
+            await _props(store, theirs.episode.uuid),
+        )
         others = await store.execute(
             "MATCH (n) WHERE n.group_id = $g AND NOT n:Episodic AND NOT n:A4SStatus "
-            "RETURN count(n) AS n", {"g": group})
+            "RETURN count(n) AS n",
+            {"g": group},
+        )
     finally:
         await cleanup_agent(store, agent)
     assert theirs.nodes == [] and theirs.edges == []
     assert others[0]["n"] == 0
-    graphiti_keys = {"uuid", "name", "group_id", "source_description", "source", "content",
-                     "entity_edges", "created_at", "valid_at"}
+    graphiti_keys = {
+        "uuid",
+        "name",
+        "group_id",
+        "source_description",
+        "source",
+        "content",
+        "entity_edges",
+        "created_at",
+        "valid_at",
+    }
     assert set(graphitis) == graphiti_keys  # what Graphiti writes on an episode
     same = graphiti_keys - {"uuid", "name", "created_at", "valid_at"}
     assert {k: mine[k] for k in same} == {k: graphitis[k] for k in same}
@@ -184,7 +227,9 @@ async def _unstamped(store: Neo4jStore, agent: str) -> list[dict[str, Any]]:
 
 
 async def _props(store: Neo4jStore, uuid: str | None) -> dict[str, Any]:
-    rows = await store.execute("MATCH (e:Episodic {uuid: $u}) RETURN properties(e) AS p", {"u": uuid})
+    rows = await store.execute(
+        "MATCH (e:Episodic {uuid: $u}) RETURN properties(e) AS p", {"u": uuid}
+    )
     return dict(rows[0]["p"])
 
 

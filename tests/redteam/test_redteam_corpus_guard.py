@@ -15,7 +15,9 @@ def test_missing_corpora_skip_by_default(monkeypatch: pytest.MonkeyPatch, tmp_pa
         corpus.require_corpora()
 
 
-def test_missing_corpora_fail_when_required(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_missing_corpora_fail_when_required(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(corpus, "CORPORA_DIR", tmp_path)
     monkeypatch.setenv("A4S_REQUIRE_CORPORA", "1")
     with pytest.raises(pytest.fail.Exception):

@@ -31,8 +31,10 @@ def test_benign_accepted_trusted(pid: str, text: str) -> None:
 def test_benign_fp_rate_printed() -> None:
     rejected = [pid for pid, text in BENIGN if not FW.check(WriteRequest(text=text)).accepted]
     caught = [pid for pid, text, _ in ATTACKS if not FW.check(WriteRequest(text=text)).accepted]
-    print(f"\nown payloads: attacks rejected {len(caught)}/{len(ATTACKS)}, benign rejected "
-          f"{len(rejected)}/{len(BENIGN)}")
+    print(
+        f"\nown payloads: attacks rejected {len(caught)}/{len(ATTACKS)}, benign rejected "
+        f"{len(rejected)}/{len(BENIGN)}"
+    )
     assert not rejected
 
 

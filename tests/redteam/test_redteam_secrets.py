@@ -25,9 +25,11 @@ def test_gitleaks_recall() -> None:
     ds_hit, ds_n = _recall("secrets_detect_secrets", "secret")
     neg_hit, neg_n = _recall("secrets_gitleaks_negatives", "secret_lookalike_negative")
     dneg_hit, dneg_n = _recall("secrets_detect_secrets", "secret_lookalike_negative")
-    print(f"\nsecrets recall: gitleaks {hit}/{n} = {hit / n:.1%}; detect-secrets {ds_hit}/{ds_n} = "
-          f"{ds_hit / ds_n:.1%}; look-alike negatives flagged: gitleaks {neg_hit}/{neg_n} = "
-          f"{neg_hit / neg_n:.1%}, detect-secrets {dneg_hit}/{dneg_n} = {dneg_hit / dneg_n:.1%}")
+    print(
+        f"\nsecrets recall: gitleaks {hit}/{n} = {hit / n:.1%}; detect-secrets {ds_hit}/{ds_n} = "
+        f"{ds_hit / ds_n:.1%}; look-alike negatives flagged: gitleaks {neg_hit}/{neg_n} = "
+        f"{neg_hit / neg_n:.1%}, detect-secrets {dneg_hit}/{dneg_n} = {dneg_hit / dneg_n:.1%}"
+    )
     # measured 2026-11-20: 1189/1190 = 99.9% (the miss is '"type": "service_account"', no value)
     assert hit / n >= 0.98
     # measured 63.1%: the misses are 'xxxx' placeholders and bare IPs (ip_public plugin)

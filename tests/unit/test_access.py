@@ -1,4 +1,4 @@
-"""The access rules of seed 002 / CONTRACT §3, decided without I/O."""
+"""The access rules of the isolation design / docs/rules.md, decided without I/O."""
 
 from __future__ import annotations
 

@@ -27,13 +27,29 @@ CYPHER = re.compile(
     r"\b(?:OPTIONAL\s+)?MATCH\s*\(|\bMERGE\s*\(|\bCREATE\s*\(|\bUNWIND\s+\$|\bDETACH\s+DELETE\b"
 )
 PURE_CORE = (
-    "access.py", "policy", "firewall", "status.py", "ttl.py", "contract.py", "errors.py",
-    "types.py", "models.py", "models_lifecycle.py", "spaces.py", "audit",
-)  # fmt: skip
+    "access.py",
+    "policy",
+    "firewall",
+    "status.py",
+    "ttl.py",
+    "contract.py",
+    "errors.py",
+    "types.py",
+    "models.py",
+    "models_lifecycle.py",
+    "spaces.py",
+    "audit",
+)
 PURE_MAY_NOT_IMPORT = (
-    "a4s_memory.store", "a4s_memory.write", "a4s_memory.api", "a4s_memory.a2a",
-    "a4s_memory.mcp_server", "a4s_memory.manager", "a4s_memory.lifecycle", "fastapi",
-)  # fmt: skip
+    "a4s_memory.store",
+    "a4s_memory.write",
+    "a4s_memory.api",
+    "a4s_memory.a2a",
+    "a4s_memory.mcp_server",
+    "a4s_memory.manager",
+    "a4s_memory.lifecycle",
+    "fastapi",
+)
 
 
 def _modules(root: Path) -> Iterator[Path]:
@@ -72,8 +88,9 @@ def test_the_walk_sees_the_store_and_the_rest() -> None:
 
 @pytest.mark.parametrize("path", _outside_store(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_only_the_store_imports_the_driver_or_graphiti(path: Path) -> None:
-    found = [m for m in _imported(ast.parse(path.read_text()))
-             if m.split(".")[0] in DRIVER_PACKAGES]  # fmt: skip
+    found = [
+        m for m in _imported(ast.parse(path.read_text())) if m.split(".")[0] in DRIVER_PACKAGES
+    ]
     assert not found, f"{path.name} imports {found}: move that code into a4s_memory/store/"
 
 
@@ -82,10 +99,13 @@ def test_only_the_store_holds_cypher(path: Path) -> None:
     tree = ast.parse(path.read_text())
     docs = _docstrings(tree)
     queries = [
-        node.lineno for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-        and id(node) not in docs and CYPHER.search(node.value)
-    ]  # fmt: skip
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docs
+        and CYPHER.search(node.value)
+    ]
     assert not queries, f"{path.name} has Cypher at lines {queries}: it belongs in the store"
 
 
@@ -105,29 +125,42 @@ def _pure_modules() -> list[Path]:
 
 @pytest.mark.parametrize("path", _pure_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_pure_core_depends_on_nothing_outside_it(path: Path) -> None:
-    found = [m for m in _imported(ast.parse(path.read_text()))
-             if m.startswith(PURE_MAY_NOT_IMPORT) or m.split(".")[0] in DRIVER_PACKAGES]  # fmt: skip
+    found = [
+        m
+        for m in _imported(ast.parse(path.read_text()))
+        if m.startswith(PURE_MAY_NOT_IMPORT) or m.split(".")[0] in DRIVER_PACKAGES
+    ]
     assert not found, f"{path.name} imports {found}"
 
 
 STORE_MAY_NOT_IMPORT = (
-    "a4s_memory.write", "a4s_memory.lifecycle", "a4s_memory.manager", "a4s_memory.api",
-    "a4s_memory.a2a", "a4s_memory.mcp_server", "a4s_memory.cli", "a4s_memory.client",
-)  # fmt: skip
+    "a4s_memory.write",
+    "a4s_memory.lifecycle",
+    "a4s_memory.manager",
+    "a4s_memory.api",
+    "a4s_memory.a2a",
+    "a4s_memory.mcp_server",
+    "a4s_memory.cli",
+    "a4s_memory.client",
+)
 
 
 @pytest.mark.parametrize("path", list(_modules(STORE)), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_store_depends_on_nothing_above_it(path: Path) -> None:
-    found = [m for m in _imported(ast.parse(path.read_text())) if m.startswith(STORE_MAY_NOT_IMPORT)]
+    found = [
+        m for m in _imported(ast.parse(path.read_text())) if m.startswith(STORE_MAY_NOT_IMPORT)
+    ]
     assert not found, f"{path.name} imports {found}: the store is below the write path and facade"
 
 
 def _authorize_calls(path: Path) -> list[int]:
     return [
-        node.lineno for node in ast.walk(ast.parse(path.read_text()))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
         and node.func.attr == "authorize"
-    ]  # fmt: skip
+    ]
 
 
 def test_only_the_facade_authorizes() -> None:
@@ -148,8 +181,12 @@ def test_the_adapters_do_not_import_each_other(adapter: str) -> None:
     others = tuple(f"a4s_memory.{name}" for name in ADAPTERS if name != adapter)
     modules = list(_modules(PACKAGE / adapter))
     assert modules
-    found = {p.name: m for p in modules for m in _imported(ast.parse(p.read_text()))
-             if m.startswith((*others, "a4s_memory.server"))}  # fmt: skip
+    found = {
+        p.name: m
+        for p in modules
+        for m in _imported(ast.parse(p.read_text()))
+        if m.startswith((*others, "a4s_memory.server"))
+    }
     assert not found, f"{adapter}/ imports {found}"
 
 
@@ -164,7 +201,33 @@ def test_only_the_server_assembles_the_adapters() -> None:
 
 
 def test_identity_is_framework_free() -> None:
-    imported = {m.split(".")[0] for m in _imported(ast.parse((PACKAGE / "identity.py").read_text()))}
+    imported = {
+        m.split(".")[0] for m in _imported(ast.parse((PACKAGE / "identity.py").read_text()))
+    }
     assert not imported & {"fastapi", "starlette", "a2a", "mcp"}
-    assert not {m for m in _imported(ast.parse((PACKAGE / "identity.py").read_text()))
-                if m.startswith(("a4s_memory.api", "a4s_memory.a2a", "a4s_memory.mcp_server"))}  # fmt: skip
+    assert not {
+        m
+        for m in _imported(ast.parse((PACKAGE / "identity.py").read_text()))
+        if m.startswith(("a4s_memory.api", "a4s_memory.a2a", "a4s_memory.mcp_server"))
+    }
+
+
+# A status value written into a query as a literal drifts from the enum; they go in as parameters.
+STATUS_LITERAL = re.compile(
+    r"'(?:clean|suspicious|quarantined|malicious|supported|unverified|contradicted|superseded"
+    r"|normal|hidden|restricted|privileged_only|blocked|fresh|stale|expired)'"
+)
+
+
+@pytest.mark.parametrize("path", list(_modules(STORE)), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_status_values_in_queries_are_parameters(path: Path) -> None:
+    tree = ast.parse(path.read_text())
+    found = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and CYPHER.search(node.value)
+        and STATUS_LITERAL.search(node.value)
+    ]
+    assert not found, f"{path.name} writes a status value into Cypher at lines {found}"

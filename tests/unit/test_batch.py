@@ -1,4 +1,4 @@
-"""Batch writes (issue 15 item 1), the pure parts: per-item answers in request order, one item's
+"""Batch writes, the pure parts: per-item answers in request order, one item's
 refusal never touching another, per-agent order kept while agents run concurrently, malformed
 items answered SCHEMA_INVALID; one agent's items screened ahead of their storing with their
 vectors prefetched per chunk; the client's chunking under the body bound. No I/O: the screen and
@@ -23,9 +23,13 @@ async def _screen(item: AddMemory) -> AddMemory:
 
 
 def _result(item: AddMemory) -> AddResult:
-    return AddResult(memory_id=f"m-{item.messages}", stop_reason=StopReason.SUCCESS_STORED,
-                     group_id=f"agent-{item.agent_id}-public", status=MemoryStatus(),
-                     decision_id="d")  # fmt: skip
+    return AddResult(
+        memory_id=f"m-{item.messages}",
+        stop_reason=StopReason.SUCCESS_STORED,
+        group_id=f"agent-{item.agent_id}-public",
+        status=MemoryStatus(),
+        decision_id="d",
+    )
 
 
 async def test_each_item_is_answered_on_its_own_in_request_order() -> None:
@@ -95,7 +99,8 @@ async def test_an_agents_next_item_is_screened_while_the_previous_one_is_stored(
     batch = await write_batch(items, BatchSteps(screen, store, prefetched.append))
     accepted = [t for t in texts if t != "evil"]
     assert [e for e in events if e.startswith("store") and e.endswith("ends")] == [
-        f"store {t} ends" for t in accepted]  # stored in order
+        f"store {t} ends" for t in accepted
+    ]  # stored in order
     # Every accepted item's vector was started, in chunks, before that item was stored.
     assert [t for chunk in prefetched for t in chunk] == accepted
     assert [len(c) for c in prefetched] == [PREFETCH_CHUNK, len(accepted) - PREFETCH_CHUNK]
@@ -111,8 +116,10 @@ def test_client_chunks_stay_under_the_item_and_byte_bounds() -> None:
     items = [{"agent_id": "a", "messages": "x" * 900} for _ in range(250)]
     chunks = list(_chunks(items))
     assert sum(len(c) for _, c in chunks) == 250
-    assert [start for start, _ in chunks] == [0, *(sum(len(c) for _, c in chunks[:i])
-                                                   for i in range(1, len(chunks)))]
+    assert [start for start, _ in chunks] == [
+        0,
+        *(sum(len(c) for _, c in chunks[:i]) for i in range(1, len(chunks))),
+    ]
     for _, chunk in chunks:
         assert len(chunk) <= MAX_BATCH_ITEMS
         assert len(json.dumps({"items": chunk})) <= _MAX_CHUNK_BYTES + 64

@@ -1,4 +1,4 @@
-"""One status vocabulary for every output (issue 16): the CONTRACT §5 property names
+"""One status vocabulary for every output: the docs/rules.md property names
 (``truth_status``, ``retrieval_status``, ``security_status``, ``freshness_status``) in the REST and
 A2A/MCP bodies, the CLI and Neo4j alike. Bodies written with the old short keys still parse."""
 
@@ -24,7 +24,9 @@ def test_a_status_serializes_with_the_stored_property_names() -> None:
 
 
 def test_both_vocabularies_parse_to_the_same_status() -> None:
-    new = MemoryStatus.model_validate({"truth_status": "supported", "security_status": "quarantined"})
+    new = MemoryStatus.model_validate(
+        {"truth_status": "supported", "security_status": "quarantined"}
+    )
     old = MemoryStatus.model_validate({"truth": "supported", "security": "quarantined"})
     assert new == old and new.truth is TruthStatus.SUPPORTED
 

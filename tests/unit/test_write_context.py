@@ -1,4 +1,4 @@
-"""The write path's one context and the decision the facade passes down (issue 16). No I/O: every
+"""The write path's one context and the decision the facade passes down. No I/O: every
 refusal below happens before the collaborators (given as None) would be touched."""
 
 from __future__ import annotations
@@ -20,17 +20,33 @@ from a4s_memory.write.context import WriteContext
 from a4s_memory.write.flow import WriteDeps, screen_write
 
 
-def _decision(action: Action, *, allowed: bool = True, requester: str = "alice",
-              groups: tuple[str, ...] = ("agent-dev-private",)) -> AccessDecision:  # fmt: skip
+def _decision(
+    action: Action,
+    *,
+    allowed: bool = True,
+    requester: str = "alice",
+    groups: tuple[str, ...] = ("agent-dev-private",),
+) -> AccessDecision:
     return AccessDecision(
-        allowed=allowed, requester_id=requester, agent_id="dev", action=action, is_owner=True,
-        group_ids=groups if allowed else (), reason="test", stop_reason=StopReason.SUCCESS_STORED,
-    )  # fmt: skip
+        allowed=allowed,
+        requester_id=requester,
+        agent_id="dev",
+        action=action,
+        is_owner=True,
+        group_ids=groups if allowed else (),
+        reason="test",
+        stop_reason=StopReason.SUCCESS_STORED,
+    )
 
 
 def test_the_context_derives_every_field_once() -> None:
-    req = AddMemory(agent_id="dev", messages=[ChatMessage(role="user", content="hi\nthere")],
-                    session_id="s-1", category=Category.PREFERENCE, key="drink")  # fmt: skip
+    req = AddMemory(
+        agent_id="dev",
+        messages=[ChatMessage(role="user", content="hi\nthere")],
+        session_id="s-1",
+        category=Category.PREFERENCE,
+        key="drink",
+    )
     ctx = WriteContext.of("alice", req)
     assert (ctx.text, ctx.is_message) == ("user: hi there", True)
     assert ctx.session == session_ref("dev", "s-1")
@@ -40,11 +56,14 @@ def test_the_context_derives_every_field_once() -> None:
     assert plain.session is None and plain.gate_key is None and plain.tier is Tier.EPISODIC
 
 
-@pytest.mark.parametrize("decision", [
-    _decision(Action.WRITE, allowed=False),
-    _decision(Action.SEARCH),
-    _decision(Action.WRITE, requester="mallory"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "decision",
+    [
+        _decision(Action.WRITE, allowed=False),
+        _decision(Action.SEARCH),
+        _decision(Action.WRITE, requester="mallory"),
+    ],
+)
 async def test_the_write_path_refuses_a_decision_that_does_not_cover_the_write(
     decision: AccessDecision,
 ) -> None:

@@ -1,4 +1,4 @@
-"""``POST /agents``: register an agent and its one owner (seed 002).
+"""``POST /agents``: register an agent and its one owner (the isolation design).
 
 201 when the agent is new; 200 when the same owner registers it again (idempotent, nothing changes);
 409 when another owner holds the id; 403 unless the requester is an admin or registers itself.

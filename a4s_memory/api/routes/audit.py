@@ -1,4 +1,4 @@
-"""Issue 5 routes: the audit log (never content), versions and rollback, the G5 session summary.
+"""Lifecycle routes: the audit log (never content), versions and rollback, the G5 session summary.
 
     GET  /audit?agent_id=&action=&last=          owner (own agents) or admin
     GET  /memories/{id}/versions                 owner

@@ -1,4 +1,4 @@
-"""``/memories``: write, search, read, delete and the status transitions (CONTRACT §4).
+"""``/memories``: write, search, read, delete and the status transitions (docs/api.md).
 
 Every route goes through the MemoryManager, whose one access decision and firewall do the work;
 these handlers only translate HTTP <-> facade models. Mutating calls spend a write-quota token
@@ -33,8 +33,10 @@ _WRITE_ERRORS = error_responses(401, 403, 404, 413, 422, 429, 503)
     "",
     response_model=AddMemoryOut | JobAccepted,
     status_code=status.HTTP_201_CREATED,
-    responses={**_WRITE_ERRORS, 202: {"model": JobAccepted,
-                                      "description": "queue mode: screened and queued"}},
+    responses={
+        **_WRITE_ERRORS,
+        202: {"model": JobAccepted, "description": "queue mode: screened and queued"},
+    },
     summary="Store a memory (owner only; passes the memory firewall)",
 )
 async def add_memory(
@@ -74,7 +76,11 @@ async def search_memories(
     body: SearchRequest, requester: RequesterDep, manager: ManagerDep
 ) -> SearchResponse:
     hits = await manager.search(
-        requester.requester_id, body.agent_id, body.query, body.limit, body.policy(),
+        requester.requester_id,
+        body.agent_id,
+        body.query,
+        body.limit,
+        body.policy(),
         options=manager.search_options(body.recency_half_life_days),
     )
     return SearchResponse(results=hits)
@@ -86,7 +92,9 @@ async def get_memory(memory_id: str, requester: RequesterDep, manager: ManagerDe
 
 
 @router.delete("/{memory_id}", response_model=DeleteResult, responses=_WRITE_ERRORS)
-async def delete_memory(memory_id: str, requester: RequesterDep, manager: ManagerDep) -> DeleteResult:
+async def delete_memory(
+    memory_id: str, requester: RequesterDep, manager: ManagerDep
+) -> DeleteResult:
     return await manager.delete(requester.requester_id, memory_id)
 
 

@@ -74,9 +74,7 @@ class Queue:
 
 
 def _context(message: Message, user: Any) -> RequestContext:
-    return RequestContext(
-        ServerCallContext(user=user), SendMessageRequest(message=message)
-    )
+    return RequestContext(ServerCallContext(user=user), SendMessageRequest(message=message))
 
 
 # ---- parsing ------------------------------------------------------------------------------------
@@ -198,8 +196,12 @@ def test_authenticate_headers_token_mode() -> None:
     auth = _auth(AuthMode.TOKEN)
     ok = auth.authenticate_headers({"X-Requester-Id": "peer", "Authorization": f"Bearer  {KEY} "})
     assert ok.requester_id == "peer"
-    for headers in (None, {}, {"X-Requester-Id": "peer"}, {"x-requester-id": "other",
-                                                         "authorization": f"Bearer {KEY}"}):  # fmt: skip
+    for headers in (
+        None,
+        {},
+        {"X-Requester-Id": "peer"},
+        {"x-requester-id": "other", "authorization": f"Bearer {KEY}"},
+    ):
         with pytest.raises(Unauthenticated):
             auth.authenticate_headers(headers)
 
@@ -240,4 +242,6 @@ def test_mcp_stdio_identity_goes_through_the_authenticator() -> None:
     with pytest.raises(ConfigurationError):
         verify_identity(trusted, StdioIdentity(None, None))
     with pytest.raises(ConfigurationError):  # token mode without a key file: the start fails
-        verify_identity(Settings(auth_mode=AuthMode.TOKEN, api_keys_file=None), StdioIdentity("a", "k"))
+        verify_identity(
+            Settings(auth_mode=AuthMode.TOKEN, api_keys_file=None), StdioIdentity("a", "k")
+        )

@@ -64,8 +64,16 @@ def test_token_mode_without_key_file_fails_at_startup() -> None:
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("::1", True), ("[::1]", True), ("localhost", True),
-     ("127.0.0.2", True), (ANY_ADDRESS, False), ("10.1.2.3", False), ("example.org", False)],
+    [
+        ("127.0.0.1", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("localhost", True),
+        ("127.0.0.2", True),
+        (ANY_ADDRESS, False),
+        ("10.1.2.3", False),
+        ("example.org", False),
+    ],
 )
 def test_is_loopback(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback

@@ -26,8 +26,16 @@ from a4s_memory.errors import A4SError
 
 
 def _err(status: int, reason: str, code: str = "x") -> httpx.Response:
-    return httpx.Response(status, json={"stop_reason": reason, "detail": "d", "error_code": code,
-                                        "suggestion": "try again", "request_id": "rid-9"})
+    return httpx.Response(
+        status,
+        json={
+            "stop_reason": reason,
+            "detail": "d",
+            "error_code": code,
+            "suggestion": "try again",
+            "request_id": "rid-9",
+        },
+    )
 
 
 @pytest.mark.parametrize(
@@ -38,10 +46,18 @@ def _err(status: int, reason: str, code: str = "x") -> httpx.Response:
         (404, {"stop_reason": "SCHEMA_INVALID"}, NotFound, StopReason.SCHEMA_INVALID),
         (409, {}, Conflict, StopReason.SCHEMA_INVALID),
         (413, {"stop_reason": "BOUNDS_EXCEEDED"}, PayloadTooLarge, StopReason.BOUNDS_EXCEEDED),
-        (422, {"stop_reason": "INJECTION_DETECTED", "error_code": "firewall_rejected"},
-         FirewallRejected, StopReason.INJECTION_DETECTED),
-        (422, {"stop_reason": "BOUNDS_EXCEEDED", "error_code": "invalid_request"},
-         InvalidRequest, StopReason.BOUNDS_EXCEEDED),
+        (
+            422,
+            {"stop_reason": "INJECTION_DETECTED", "error_code": "firewall_rejected"},
+            FirewallRejected,
+            StopReason.INJECTION_DETECTED,
+        ),
+        (
+            422,
+            {"stop_reason": "BOUNDS_EXCEEDED", "error_code": "invalid_request"},
+            InvalidRequest,
+            StopReason.BOUNDS_EXCEEDED,
+        ),
         (429, {"stop_reason": "ENTITLEMENT_CAP"}, QuotaExceeded, StopReason.ENTITLEMENT_CAP),
         (503, {"neo4j": False}, StoreUnavailable, StopReason.INTERNAL_INCONSISTENCY),
         (500, "not json", A4SError, StopReason.INTERNAL_INCONSISTENCY),
@@ -66,8 +82,9 @@ async def test_constructor_does_no_io_and_headers_are_sent() -> None:
         seen.append(request)
         return httpx.Response(200, json={"status": "ok"})
 
-    client = AsyncMemoryClient("http://api", "alice", api_key="k" * 20,
-                               transport=httpx.MockTransport(handler))
+    client = AsyncMemoryClient(
+        "http://api", "alice", api_key="k" * 20, transport=httpx.MockTransport(handler)
+    )
     assert seen == []
     async with client:
         assert await client.health() == {"status": "ok"}
@@ -87,8 +104,9 @@ async def test_reads_are_retried_on_503_writes_are_not() -> None:
             return httpx.Response(200, json={"results": [], "stop_reason": "SUCCESS_READ"})
         return httpx.Response(200, json={"memory_id": "m", "stop_reason": "SUCCESS_DELETED"})
 
-    async with AsyncMemoryClient("http://api", "alice", transport=httpx.MockTransport(handler),
-                                 retries=3) as client:
+    async with AsyncMemoryClient(
+        "http://api", "alice", transport=httpx.MockTransport(handler), retries=3
+    ) as client:
         found = await client.search("helper", "tea")
         assert found.results == [] and calls["POST /memories/search"] == 3
         assert (await client.delete("m")).stop_reason is StopReason.SUCCESS_DELETED
@@ -142,8 +160,15 @@ async def test_use_without_context_manager_is_an_error() -> None:
         await AsyncMemoryClient("http://api", "a").health()
 
 
-_ADDED = {"memory_id": "m-1", "stop_reason": "SUCCESS_STORED", "group_id": "agent-h-public",
-          "status": {}, "redactions": [], "audit_id": "a-1", "decision_id": "d-1"}  # fmt: skip
+_ADDED = {
+    "memory_id": "m-1",
+    "stop_reason": "SUCCESS_STORED",
+    "group_id": "agent-h-public",
+    "status": {},
+    "redactions": [],
+    "audit_id": "a-1",
+    "decision_id": "d-1",
+}
 
 
 def _quota_answers(*retry_after: str) -> tuple[list[str], httpx.MockTransport]:
@@ -153,8 +178,11 @@ def _quota_answers(*retry_after: str) -> tuple[list[str], httpx.MockTransport]:
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(request.url.path)
         if len(seen) <= len(retry_after):
-            return httpx.Response(429, headers={"Retry-After": retry_after[len(seen) - 1]},
-                                  json={"stop_reason": "ENTITLEMENT_CAP", "detail": "d"})
+            return httpx.Response(
+                429,
+                headers={"Retry-After": retry_after[len(seen) - 1]},
+                json={"stop_reason": "ENTITLEMENT_CAP", "detail": "d"},
+            )
         return httpx.Response(201, json=_ADDED)
 
     return seen, httpx.MockTransport(handler)
@@ -182,8 +210,7 @@ async def test_a_write_waits_out_429_and_is_sent_again(slept: list[float]) -> No
 
 async def test_429_past_the_wait_bound_is_raised(slept: list[float]) -> None:
     seen, transport = _quota_answers("5", "5")
-    async with AsyncMemoryClient("http://api", "a", transport=transport,
-                                 max_quota_wait=6) as c:  # fmt: skip
+    async with AsyncMemoryClient("http://api", "a", transport=transport, max_quota_wait=6) as c:
         with pytest.raises(QuotaExceeded):
             await c.add("h", "Alice likes tea.")
     assert slept == [5.0] and len(seen) == 2

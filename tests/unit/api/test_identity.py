@@ -65,14 +65,24 @@ def test_from_settings_without_a_key_file_in_trusted_mode() -> None:
 
 def test_authenticate_headers_reads_either_case_and_pairs() -> None:
     auth = _token_mode()
-    assert auth.authenticate_headers(
-        {"X-Requester-Id": "peer", "Authorization": f"Bearer {KEY}"}
-    ).requester_id == "peer"
-    assert auth.authenticate_headers(
-        [("x-requester-id", "peer"), ("authorization", f"Bearer {KEY}")]
-    ).requester_id == "peer"
-    for headers in (None, {}, {"X-Requester-Id": "peer"},
-                    {"x-requester-id": "other", "authorization": f"Bearer {KEY}"}):  # fmt: skip
+    assert (
+        auth.authenticate_headers(
+            {"X-Requester-Id": "peer", "Authorization": f"Bearer {KEY}"}
+        ).requester_id
+        == "peer"
+    )
+    assert (
+        auth.authenticate_headers(
+            [("x-requester-id", "peer"), ("authorization", f"Bearer {KEY}")]
+        ).requester_id
+        == "peer"
+    )
+    for headers in (
+        None,
+        {},
+        {"X-Requester-Id": "peer"},
+        {"x-requester-id": "other", "authorization": f"Bearer {KEY}"},
+    ):
         with pytest.raises(Unauthenticated):
             auth.authenticate_headers(headers)
 
@@ -82,4 +92,6 @@ def test_keys_are_never_logged(caplog: pytest.LogCaptureFixture) -> None:
         for authorization in (f"Bearer {KEY}", f"Bearer {OTHER_KEY}", f"Basic {KEY}"):
             with contextlib.suppress(Unauthenticated):
                 _token_mode().authenticate("peer", authorization)
-    assert all(KEY not in r.getMessage() and OTHER_KEY not in r.getMessage() for r in caplog.records)
+    assert all(
+        KEY not in r.getMessage() and OTHER_KEY not in r.getMessage() for r in caplog.records
+    )

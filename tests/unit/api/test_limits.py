@@ -69,8 +69,13 @@ def test_validation_error_names_fields_never_values() -> None:
 def test_error_body_from_wire() -> None:
     err = FirewallRejected("rejected", stop_reason=StopReason.TTL_NOT_ALLOWED, suggestion="s")
     body = ErrorBody.from_wire(to_wire(err), "rid-1").model_dump(mode="json")
-    assert body == {"stop_reason": "TTL_NOT_ALLOWED", "detail": "rejected",
-                    "error_code": "firewall_rejected", "suggestion": "s", "request_id": "rid-1"}
+    assert body == {
+        "stop_reason": "TTL_NOT_ALLOWED",
+        "detail": "rejected",
+        "error_code": "firewall_rejected",
+        "suggestion": "s",
+        "request_id": "rid-1",
+    }
 
 
 def test_request_ids() -> None:

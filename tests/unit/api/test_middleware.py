@@ -23,8 +23,9 @@ async def echo(request: Request) -> JSONResponse:
 def _client() -> httpx.AsyncClient:
     inner = Starlette(routes=[Route("/echo", echo, methods=["POST"])])
     app = RequestContext(BodySizeLimit(inner, max_bytes=1024))
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app, raise_app_exceptions=False),
-                             base_url="http://t")
+    return httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app, raise_app_exceptions=False), base_url="http://t"
+    )
 
 
 async def _chunks(total: int) -> AsyncIterator[bytes]:
@@ -39,7 +40,9 @@ async def test_body_bound_declared_and_streamed() -> None:
         too_big = await client.post("/echo", content=b"x" * 1025, headers={"X-Request-Id": "r1"})
         assert too_big.status_code == 413
         body = too_big.json()
-        assert body["stop_reason"] == "BOUNDS_EXCEEDED" and body["error_code"] == "payload_too_large"
+        assert (
+            body["stop_reason"] == "BOUNDS_EXCEEDED" and body["error_code"] == "payload_too_large"
+        )
         assert body["request_id"] == "r1" == too_big.headers["x-request-id"]
         streamed_ok = await client.post("/echo", content=_chunks(1024))
         assert streamed_ok.json() == {"size": 1024}

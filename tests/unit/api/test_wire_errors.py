@@ -51,20 +51,29 @@ AGENT = "helper"
         (AccessDenied("no"), 403, StopReason.POLICY_DISABLED, "access_denied"),
         (NotFound("none"), 404, StopReason.SCHEMA_INVALID, "not_found"),
         (Conflict("taken"), 409, StopReason.SCHEMA_INVALID, "conflict"),
-        (FirewallRejected("x", stop_reason=StopReason.TTL_NOT_ALLOWED), 422,
-         StopReason.TTL_NOT_ALLOWED, "firewall_rejected"),
+        (
+            FirewallRejected("x", stop_reason=StopReason.TTL_NOT_ALLOWED),
+            422,
+            StopReason.TTL_NOT_ALLOWED,
+            "firewall_rejected",
+        ),
         (PayloadTooLarge("big"), 413, StopReason.BOUNDS_EXCEEDED, "payload_too_large"),
         (StoreUnavailable("down"), 503, StopReason.INTERNAL_INCONSISTENCY, "store_unavailable"),
         (ConfigurationError("cfg"), 500, StopReason.INTERNAL_INCONSISTENCY, "configuration_error"),
     ],
-)  # fmt: skip
+)
 def test_every_error_becomes_one_wire_error(
     err: A4SError, status: int, stop_reason: StopReason, code: str
 ) -> None:
     wire = to_wire(err)
     assert wire == WireError(status, stop_reason, code, err.detail, None)
-    assert wire.body("rid") == {"stop_reason": stop_reason.value, "detail": err.detail,
-                                "error_code": code, "suggestion": None, "request_id": "rid"}  # fmt: skip
+    assert wire.body("rid") == {
+        "stop_reason": stop_reason.value,
+        "detail": err.detail,
+        "error_code": code,
+        "suggestion": None,
+        "request_id": "rid",
+    }
 
 
 def test_wire_headers_challenge_and_retry_after() -> None:
@@ -98,13 +107,22 @@ def _client(app: Any) -> httpx.AsyncClient:
 async def _a2a_answer(err: A4SError) -> dict[str, Any]:
     manager = Failing(err)
     app = Starlette(routes=a2a_routes(_auth(), lambda: manager, error_response))  # type: ignore[arg-type,return-value]
-    ask = {"message": {"role": "ROLE_USER", "messageId": "m1",
-                       "parts": [{"data": {"agent_id": AGENT, "query": "q"}}]}}  # fmt: skip
+    ask = {
+        "message": {
+            "role": "ROLE_USER",
+            "messageId": "m1",
+            "parts": [{"data": {"agent_id": AGENT, "query": "q"}}],
+        }
+    }
     async with _client(app) as client:
         response = await client.post(
             "/a2a/jsonrpc",
             json={"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": ask},
-            headers={"X-Requester-Id": "peer", "Authorization": f"Bearer {KEY}", "A2A-Version": "1.0"},
+            headers={
+                "X-Requester-Id": "peer",
+                "Authorization": f"Bearer {KEY}",
+                "A2A-Version": "1.0",
+            },
         )
     assert response.status_code == 200
     error: dict[str, Any] = response.json()["error"]
@@ -116,15 +134,23 @@ async def test_a2a_reports_an_outage_as_internal_error_with_the_wire_fields() ->
     assert error["code"] == -32603  # JSON-RPC internal error: never -32602 "invalid params"
     assert error["message"] == "Neo4j is unavailable"
     (info,) = error["data"]
-    assert info["metadata"] == {"status": "503", "stop_reason": "INTERNAL_INCONSISTENCY",
-                                "error_code": "store_unavailable", "suggestion": "retry shortly"}  # fmt: skip
+    assert info["metadata"] == {
+        "status": "503",
+        "stop_reason": "INTERNAL_INCONSISTENCY",
+        "error_code": "store_unavailable",
+        "suggestion": "retry shortly",
+    }
 
 
 async def test_a2a_reports_the_callers_fault_as_invalid_params() -> None:
     error = await _a2a_answer(NotFound("no such agent"))
     assert error["code"] == -32602
     (info,) = error["data"]
-    assert info["metadata"] == {"status": "404", "stop_reason": "SCHEMA_INVALID", "error_code": "not_found"}
+    assert info["metadata"] == {
+        "status": "404",
+        "stop_reason": "SCHEMA_INVALID",
+        "error_code": "not_found",
+    }
 
 
 # ---- the adapters' HTTP refusals are the REST error body ----------------------------------------
@@ -142,12 +168,14 @@ async def _rest_body(err: A4SError) -> tuple[int, dict[str, str], dict[str, Any]
 async def test_a2a_and_mcp_refusals_are_the_rest_error_body() -> None:
     a2a = Starlette(routes=a2a_routes(_auth(), lambda: None, error_response))  # type: ignore[arg-type,return-value]
     mcp = McpGate(_auth(), None, error_response)  # type: ignore[arg-type] # refuses before any session
-    status, headers, body = await _rest_body(Unauthenticated("missing bearer key",
-                                                             suggestion="send 'Authorization: Bearer <key>'"))  # fmt: skip
+    status, headers, body = await _rest_body(
+        Unauthenticated("missing bearer key", suggestion="send 'Authorization: Bearer <key>'")
+    )
     for app, path in ((a2a, "/a2a/jsonrpc"), (mcp, "/")):
         async with _client(app) as client:
-            response = await client.post(path, json={}, headers={"X-Requester-Id": "peer",
-                                                                 "X-Request-Id": "r-1"})  # fmt: skip
+            response = await client.post(
+                path, json={}, headers={"X-Requester-Id": "peer", "X-Request-Id": "r-1"}
+            )
         assert (response.status_code, response.json()) == (status, body)
         assert response.headers["www-authenticate"] == headers["www-authenticate"] == "Bearer"
     assert body["request_id"] == "r-1" and body["suggestion"]

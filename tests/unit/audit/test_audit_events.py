@@ -39,11 +39,17 @@ def test_timestamp_is_g4_millisecond_utc() -> None:
 
 
 def test_properties_drop_none_and_hold_no_free_text() -> None:
-    props = AuditDraft(agent_id="helper", action=AuditAction.SEARCH, query_hash=content_hash("q"),
-                       count=3).properties("id-1", NOW)  # fmt: skip
-    assert props == {"event_id": "id-1", "timestamp": "2026-02-21T10:00:00.123Z",
-                     "agent_id": "helper", "action": "search", "query_hash": content_hash("q"),
-                     "count": 3}  # fmt: skip
+    props = AuditDraft(
+        agent_id="helper", action=AuditAction.SEARCH, query_hash=content_hash("q"), count=3
+    ).properties("id-1", NOW)
+    assert props == {
+        "event_id": "id-1",
+        "timestamp": "2026-02-21T10:00:00.123Z",
+        "agent_id": "helper",
+        "action": "search",
+        "query_hash": content_hash("q"),
+        "count": 3,
+    }
     with pytest.raises(ValueError, match="content"):
         AuditDraft(agent_id="helper", action=AuditAction.WRITE, content="secret")  # type: ignore[call-arg]
 
@@ -81,8 +87,12 @@ def test_tampering_is_reported(tamper: Any, needle: str) -> None:
 
 def test_anchor_after_pruning() -> None:
     events = _chain(5)
-    anchor = {"seq": 5, "hash": events[-1]["hash"], "anchor_seq": 2,
-              "anchor_hash": events[1]["hash"]}  # fmt: skip
+    anchor = {
+        "seq": 5,
+        "hash": events[-1]["hash"],
+        "anchor_seq": 2,
+        "anchor_hash": events[1]["hash"],
+    }
     assert verify_events("helper", events[2:], anchor).ok
     assert not verify_events("helper", events[3:], anchor).ok
 

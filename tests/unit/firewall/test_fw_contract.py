@@ -75,8 +75,9 @@ def test_private_space_is_internal() -> None:
         ("tool_output", "tool:42", SR.FORBIDDEN_CATEGORY, None),
     ],
 )
-def test_trust_table(source_type: str, ref: str | None, expected: StopReason,
-                     truth: TruthStatus | None) -> None:
+def test_trust_table(
+    source_type: str, ref: str | None, expected: StopReason, truth: TruthStatus | None
+) -> None:
     reason, d = check(source_type=source_type, source_ref=ref)
     assert reason is expected
     if truth is not None:
@@ -107,11 +108,14 @@ def test_kind_without_type_implies_type() -> None:
     assert check(source_kind="CITED_SOURCE", source_ref="doc:7")[0] is SR.SUCCESS_STORED
 
 
-@pytest.mark.parametrize(("ref", "expected"), [
-    ("doc:abc/def#1", SR.SUCCESS_STORED),
-    ("a raw excerpt with spaces", SR.SCHEMA_INVALID),
-    ("x" * 257, SR.BOUNDS_EXCEEDED),
-])
+@pytest.mark.parametrize(
+    ("ref", "expected"),
+    [
+        ("doc:abc/def#1", SR.SUCCESS_STORED),
+        ("a raw excerpt with spaces", SR.SCHEMA_INVALID),
+        ("x" * 257, SR.BOUNDS_EXCEEDED),
+    ],
+)
 def test_source_ref_is_structure_id(ref: str, expected: StopReason) -> None:
     assert check(source_type="file_read", source_ref=ref)[0] is expected
 
@@ -128,19 +132,26 @@ def test_structured_item_rules() -> None:
     assert check(**{**ok, "text": "x" * 513})[0] is SR.BOUNDS_EXCEEDED
     assert check(**{**ok, "category": "reminder", "ttl_class": "long"})[0] is SR.TTL_NOT_ALLOWED
     assert check(**{**ok, "category": "workflow_default", "ttl_class": "short"})[0] is (
-        SR.TTL_NOT_ALLOWED)
+        SR.TTL_NOT_ALLOWED
+    )
 
 
 def test_structured_item_consent() -> None:
-    base = {"category": "project_config", "key": "branch", "source_type": "file_read",
-            "source_ref": "doc:1"}
+    base = {
+        "category": "project_config",
+        "key": "branch",
+        "source_type": "file_read",
+        "source_ref": "doc:1",
+    }
     assert check(**base)[0] is SR.MISSING_EXPLICIT_CONSENT
     reason, d = check(**base, user_confirmed=True)
     assert reason is SR.SUCCESS_STORED
     assert d.status.truth is TruthStatus.UNVERIFIED  # type: ignore[attr-defined]
     # CONSTRAINT needs USER_EXPLICIT: SYSTEM_KNOWN is too weak even when confirmed
-    assert check(category="constraint", key="k", source_type="system",
-                 user_confirmed=True)[0] is SR.MISSING_EXPLICIT_CONSENT
+    assert (
+        check(category="constraint", key="k", source_type="system", user_confirmed=True)[0]
+        is SR.MISSING_EXPLICIT_CONSENT
+    )
 
 
 def test_episode_bound() -> None:
@@ -151,8 +162,13 @@ def test_episode_bound() -> None:
 
 def _injector(reasons: list[StopReason]) -> FirewallConfig:
     def extra(_: WriteRequest) -> list[Finding]:
-        return [Finding(rule_id=f"test.{r.value}", layer=Layer.INTERNAL, reason="injected",
-                        stop_reason=r) for r in reasons]
+        return [
+            Finding(
+                rule_id=f"test.{r.value}", layer=Layer.INTERNAL, reason="injected", stop_reason=r
+            )
+            for r in reasons
+        ]
+
     return FirewallConfig(extra_checks=(extra,))
 
 
@@ -184,12 +200,17 @@ def test_real_conditions_priority() -> None:
     # nothing they find can outrank it); every other stop condition is still collected
     assert {SR.POLICY_DISABLED, SR.NO_SOURCE_DERIVED_FACT, SR.BOUNDS_EXCEEDED} <= found
     # without the injection, the forbidden category wins over the rest and all are collected
-    reason, d = check(text=text.removeprefix("IMPORTANT: "), requester_is_owner=False,
-                      source_type="ai_inference")
+    reason, d = check(
+        text=text.removeprefix("IMPORTANT: "), requester_is_owner=False, source_type="ai_inference"
+    )
     assert reason is SR.FORBIDDEN_CATEGORY
     found = {f.stop_reason for f in d.findings}  # type: ignore[attr-defined]
-    assert {SR.FORBIDDEN_CATEGORY, SR.POLICY_DISABLED, SR.NO_SOURCE_DERIVED_FACT,
-            SR.BOUNDS_EXCEEDED} <= found
+    assert {
+        SR.FORBIDDEN_CATEGORY,
+        SR.POLICY_DISABLED,
+        SR.NO_SOURCE_DERIVED_FACT,
+        SR.BOUNDS_EXCEEDED,
+    } <= found
 
 
 def test_fail_closed_on_raising_rule() -> None:
@@ -208,8 +229,13 @@ def test_fail_closed_on_wrong_input_type() -> None:
 
 
 def test_enum_fields_any_case() -> None:
-    req = WriteRequest(text="x", source_type="USER_MESSAGE", category="Preference",
-                       ttl_class="long", visibility="Private")
+    req = WriteRequest(
+        text="x",
+        source_type="USER_MESSAGE",
+        category="Preference",
+        ttl_class="long",
+        visibility="Private",
+    )
     assert req.source_type is SourceType.USER_MESSAGE
     assert req.category is Category.PREFERENCE
     assert req.visibility is Visibility.PRIVATE

@@ -71,9 +71,19 @@ def test_scan_prefilter_finds_the_same_matches(rule_id: str, pattern) -> None:  
 
 @pytest.mark.parametrize(
     "regex",
-    [r"\bignore\s+(?:all\s+)?previous", r"\b\d{1,3}[- ]?years?\s+old\b", r"\b[A-Z]{2}\d{2}\b",
-     r"\b\d+(?:\.\d+)?\s?mg\b", r"\bsk-[A-Za-z0-9_-]{20,}", r"\b@admin\b", r"\b(?:my|our)\s+pin\b",
-     r"\b\w+@\w+\b", r"\d{3}-\d{2}-\d{4}", r"[a-z]+?\d{1,2}?x", r"\bx{1}y"],
+    [
+        r"\bignore\s+(?:all\s+)?previous",
+        r"\b\d{1,3}[- ]?years?\s+old\b",
+        r"\b[A-Z]{2}\d{2}\b",
+        r"\b\d+(?:\.\d+)?\s?mg\b",
+        r"\bsk-[A-Za-z0-9_-]{20,}",
+        r"\b@admin\b",
+        r"\b(?:my|our)\s+pin\b",
+        r"\b\w+@\w+\b",
+        r"\d{3}-\d{2}-\d{4}",
+        r"[a-z]+?\d{1,2}?x",
+        r"\bx{1}y",
+    ],
 )
 def test_rewritten_branches_match_like_the_original(regex: str) -> None:
     """Peeling a leading quantifier and moving ``\\b`` behind the literal keep every span."""
@@ -84,17 +94,26 @@ def test_rewritten_branches_match_like_the_original(regex: str) -> None:
             target = text.lower() if fast.on_lower else text
             if len(fast.branches) == 1:
                 assert [m.span() for m in fast.finditer(target)] == [
-                    m.span() for m in original.finditer(target)], (regex, text)
+                    m.span() for m in original.finditer(target)
+                ], (regex, text)
             assert fast.search(target) == (original.search(target) is not None), (regex, text)
 
 
 def test_search_only_expansion_answers_like_the_original() -> None:
-    regex = r"\b(?:this\s+is\s+)?an?\s+(?:urgent|official)\s+notice|\b(?:never\s+)?break\s+character"
+    regex = (
+        r"\b(?:this\s+is\s+)?an?\s+(?:urgent|official)\s+notice|\b(?:never\s+)?break\s+character"
+    )
     fast = compile_rule(regex, re.IGNORECASE, search_only=True)
     original = re.compile(regex, re.IGNORECASE)
     assert len(fast.branches) > 2
-    for text in [*_texts(), "this is an urgent notice", "an official notice", "never break character",
-                 "xbreak character", "isan urgent notice"]:
+    for text in [
+        *_texts(),
+        "this is an urgent notice",
+        "an official notice",
+        "never break character",
+        "xbreak character",
+        "isan urgent notice",
+    ]:
         assert fast.search(text.lower()) == (original.search(text) is not None), text
 
 
@@ -128,8 +147,9 @@ def test_long_runs_match_the_plain_regex() -> None:
     plain = re.compile(r"[^\s\"'`,;(){}\[\]<>|]{20,}")
     for text in [*_texts(), "x" * 25, " " + "y" * 20 + ",", "a" * 19 + " " + "b" * 40]:
         assert long_runs(text) == [m.span() for m in plain.finditer(text)]
-        assert TextScan(text).runs(24) == [m.span() for m in plain.finditer(text)
-                                           if m.end() - m.start() >= 24]
+        assert TextScan(text).runs(24) == [
+            m.span() for m in plain.finditer(text) if m.end() - m.start() >= 24
+        ]
 
 
 def test_literal_index_answers_like_in() -> None:
@@ -150,8 +170,9 @@ def test_fallback_backend_decides_the_same() -> None:
     try:
         trig._build(use_automaton=False)
         assert trig.backend() == "str.find"
-        fallback = [fw.check(WriteRequest(text=t)).model_dump(exclude={"decision_id"})
-                    for t in texts]
+        fallback = [
+            fw.check(WriteRequest(text=t)).model_dump(exclude={"decision_id"}) for t in texts
+        ]
     finally:
         trig._build(use_automaton=True)
     assert fallback == with_index

@@ -21,8 +21,14 @@ AWS = "AKIAIOSFODNN7EXAMPLE"
 
 
 def _item(key: str, **extra: Any) -> WriteRequest:
-    return WriteRequest(text="tea", category="PREFERENCE", key=key, source_type="user_message",
-                        user_confirmed=True, **extra)
+    return WriteRequest(
+        text="tea",
+        category="PREFERENCE",
+        key=key,
+        source_type="user_message",
+        user_confirmed=True,
+        **extra,
+    )
 
 
 def test_row1_injection_and_token_in_a_key_are_refused() -> None:
@@ -46,8 +52,13 @@ def test_row1_a_plain_key_passes_unchanged() -> None:
 
 
 def test_row1_a_secret_in_the_source_ref_is_refused() -> None:
-    decision = Firewall().check(WriteRequest(text="hello there", source_type="web_fetch",
-                                             source_ref=f"https://example.org/?t={TOKEN}"))
+    decision = Firewall().check(
+        WriteRequest(
+            text="hello there",
+            source_type="web_fetch",
+            source_ref=f"https://example.org/?t={TOKEN}",
+        )
+    )
     assert not decision.accepted
     assert "source_ref.secret.github" in {f.rule_id for f in decision.findings}
 

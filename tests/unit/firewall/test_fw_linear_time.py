@@ -1,4 +1,4 @@
-"""ReDoS guard (security issue 12, rows 7 and 13): every regex that reads user text runs in time
+"""ReDoS guard (rows 7 and 13): every regex that reads user text runs in time
 linear in the text on CPython's backtracking ``re``.
 
 The cases are collected, not listed: every rule of INJECTION_RULES, CATEGORY_RULES and SECRET_RULES
@@ -92,15 +92,52 @@ _ATTEMPTS = 3
 _RUNAWAY = 2.0  # s: one run is stopped here and counts as failed
 
 _FILLERS = (
-    " ", "  \t", "\n", " \n", "0", "0 ", "1-", "-", ".", ":", ": ", "=", "#", "a", "a ", "A",
-    "Ab ", "'", '"', "_", "/", "@", "<", "[", ",", "*", "A1", "é",
+    " ",
+    "  \t",
+    "\n",
+    " \n",
+    "0",
+    "0 ",
+    "1-",
+    "-",
+    ".",
+    ":",
+    ": ",
+    "=",
+    "#",
+    "a",
+    "a ",
+    "A",
+    "Ab ",
+    "'",
+    '"',
+    "_",
+    "/",
+    "@",
+    "<",
+    "[",
+    ",",
+    "*",
+    "A1",
+    "é",
 )
 _ENDS = ("", "x!")
 # Attack strings seen in the external report and from the earlier attempt: prefix, filler.
 _KNOWN = (
-    ("my ssn", " "), ("my ssn is", " "), ("account", " "), ("card", " "), ("rule", " "),
-    ("# rule", " "), ("ignore", " "), ("password", " "), ("password =", " "), ("api_key", " "),
-    ("[//]: #", " "), ("Alice is x", " "), ("I like x", " "), ("user:", " "),
+    ("my ssn", " "),
+    ("my ssn is", " "),
+    ("account", " "),
+    ("card", " "),
+    ("rule", " "),
+    ("# rule", " "),
+    ("ignore", " "),
+    ("password", " "),
+    ("password =", " "),
+    ("api_key", " "),
+    ("[//]: #", " "),
+    ("Alice is x", " "),
+    ("I like x", " "),
+    ("user:", " "),
 )
 
 
@@ -137,8 +174,12 @@ def _in_class(items: list[tuple[Any, Any]], ch: str) -> bool:
 
 
 _CATEGORY = {
-    "CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
-    "CATEGORY_NOT_SPACE": r"\S", "CATEGORY_WORD": r"\w", "CATEGORY_NOT_WORD": r"\W",
+    "CATEGORY_DIGIT": r"\d",
+    "CATEGORY_NOT_DIGIT": r"\D",
+    "CATEGORY_SPACE": r"\s",
+    "CATEGORY_NOT_SPACE": r"\S",
+    "CATEGORY_WORD": r"\w",
+    "CATEGORY_NOT_WORD": r"\W",
 }
 
 
@@ -278,13 +319,17 @@ def _check_linear(case: Case) -> None:
         t = _best_of(case.run, text, 1)
         if t >= _SCREEN_MAX:  # a scheduler hiccup, or the real thing: ask again
             t = _best_of(case.run, text, _REPEAT)
-        assert t < _SCREEN_MAX, (
-            f"{case.name}: {t * 1e3:.1f} ms on a {_SCREEN_N}-char input {desc}")
+        assert t < _SCREEN_MAX, f"{case.name}: {t * 1e3:.1f} ms on a {_SCREEN_N}-char input {desc}"
         timed.append((t, desc, make))
     # single runs are noisy on a shared machine: re-time the slowest at 4x the size, min of 3
     timed.sort(key=lambda x: -x[0])
-    retimed = sorted(((_best_of(case.run, make(4 * _SCREEN_N), 3), desc, make)
-                      for _, desc, make in timed[:_SHORTLIST]), key=lambda x: -x[0])
+    retimed = sorted(
+        (
+            (_best_of(case.run, make(4 * _SCREEN_N), 3), desc, make)
+            for _, desc, make in timed[:_SHORTLIST]
+        ),
+        key=lambda x: -x[0],
+    )
     for _, desc, make in retimed[:_TOP]:
         _check_growth(case, desc, make)
 
@@ -301,8 +346,10 @@ def _check_growth(case: Case, desc: str, make: Callable[[int], str]) -> None:
             large = min(large, _best_of(case.run, large_text, 1))
         big = _best_of(case.run, make(10_000), 3)
         if large > _NOISE_FLOOR and large / max(small, 1e-9) >= _MAX_RATIO:
-            failure = (f"{case.name}: super-linear on {desc}: {small * 1e3:.2f} ms at {_N} "
-                       f"chars, {large * 1e3:.2f} ms at {4 * _N}")
+            failure = (
+                f"{case.name}: super-linear on {desc}: {small * 1e3:.2f} ms at {_N} "
+                f"chars, {large * 1e3:.2f} ms at {4 * _N}"
+            )
         elif big >= _MAX_10KB:
             failure = f"{case.name}: {big * 1e3:.1f} ms on 10 KB of {desc}"
         else:
@@ -331,7 +378,9 @@ def _run_regex(pattern: re.Pattern[str], text: str) -> object:
 
 
 def _fast_pumps(pattern: FastPattern) -> tuple[tuple[str, str], ...]:
-    return tuple(p for b in pattern.branches for p in pump_points(b.pattern.pattern, b.pattern.flags))
+    return tuple(
+        p for b in pattern.branches for p in pump_points(b.pattern.pattern, b.pattern.flags)
+    )
 
 
 def _injection_cases() -> Iterator[Case]:
@@ -347,13 +396,19 @@ def _injection_cases() -> Iterator[Case]:
 def _category_cases() -> Iterator[Case]:
     for rule in CATEGORY_RULES:
         trig = [t for b in rule.pattern.branches for t in b.triggers]
-        words = _prefixes(_words(rule.pattern.source, *rule.triggers, *trig),
-                          (*rule.triggers, *trig))
-        yield Case(rule.id, functools.partial(_run_category, rule), words,
-                   _fast_pumps(rule.pattern))
+        words = _prefixes(
+            _words(rule.pattern.source, *rule.triggers, *trig), (*rule.triggers, *trig)
+        )
+        yield Case(
+            rule.id, functools.partial(_run_category, rule), words, _fast_pumps(rule.pattern)
+        )
         if rule.guard is not None:
-            yield Case(f"{rule.id}.guard", functools.partial(_run_regex, rule.guard),
-                       _words(rule.guard.pattern), pump_points(rule.guard.pattern, rule.guard.flags))
+            yield Case(
+                f"{rule.id}.guard",
+                functools.partial(_run_regex, rule.guard),
+                _words(rule.guard.pattern),
+                pump_points(rule.guard.pattern, rule.guard.flags),
+            )
 
 
 def _secret_cases() -> Iterator[Case]:
@@ -363,22 +418,37 @@ def _secret_cases() -> Iterator[Case]:
         pumps = _fast_pumps(rule.fast) + pump_points(rule.pattern.pattern, rule.pattern.flags)
         yield Case(rule.id, functools.partial(_run_secret, rule), words, pumps)
         # the rule as written runs when lower() moves offsets ("İ") and inside long tokens
-        yield Case(f"{rule.id}.as_written", functools.partial(_run_regex, rule.pattern), words,
-                   pumps)
+        yield Case(
+            f"{rule.id}.as_written", functools.partial(_run_regex, rule.pattern), words, pumps
+        )
 
 
 def _firewall_modules() -> tuple[ModuleType, ...]:
     """Every module of the firewall package (a new one is covered without editing this list)."""
     import a4s_memory.firewall as package
 
-    return tuple(importlib.import_module(f"{package.__name__}.{info.name}")
-                 for info in pkgutil.iter_modules(package.__path__))  # fmt: skip
+    return tuple(
+        importlib.import_module(f"{package.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(package.__path__)
+    )
 
 
-_TEXT_MODULES: tuple[ModuleType, ...] = tuple(dict.fromkeys((
-    rules_mod, category_rules_mod, injection_mod, secrets_mod, normalize_mod, triggers_mod,
-    trust_mod, offline_extract, offline_noise, *_firewall_modules(),
-)))
+_TEXT_MODULES: tuple[ModuleType, ...] = tuple(
+    dict.fromkeys(
+        (
+            rules_mod,
+            category_rules_mod,
+            injection_mod,
+            secrets_mod,
+            normalize_mod,
+            triggers_mod,
+            trust_mod,
+            offline_extract,
+            offline_noise,
+            *_firewall_modules(),
+        )
+    )
+)
 
 
 def _module_patterns(value: object, name: str) -> Iterator[tuple[str, re.Pattern[str]]]:
@@ -402,20 +472,29 @@ def module_regexes() -> list[tuple[str, re.Pattern[str]]]:
 def _module_cases() -> Iterator[Case]:
     for name, pattern in module_regexes():
         words = _prefixes(_words(pattern.pattern), prefixes(pattern.pattern, pattern.flags))
-        yield Case(name, functools.partial(_run_regex, pattern), words,
-                   pump_points(pattern.pattern, pattern.flags))
+        yield Case(
+            name,
+            functools.partial(_run_regex, pattern),
+            words,
+            pump_points(pattern.pattern, pattern.flags),
+        )
 
 
 CASES: list[Case] = [
-    *_injection_cases(), *_category_cases(), *_secret_cases(), *_module_cases(),
+    *_injection_cases(),
+    *_category_cases(),
+    *_secret_cases(),
+    *_module_cases(),
 ]
 
 
 def test_every_rule_is_a_case() -> None:
     names = {c.name for c in CASES}
-    for rule_id in [r.id for r in INJECTION_RULES] + [r.id for r in CATEGORY_RULES] + [
-        r.id for r in SECRET_RULES
-    ]:
+    for rule_id in (
+        [r.id for r in INJECTION_RULES]
+        + [r.id for r in CATEGORY_RULES]
+        + [r.id for r in SECRET_RULES]
+    ):
         assert rule_id in names
     assert {"offline_extract._THIRD", "offline_extract._FIRST", "normalize._MD_COMMENT"} <= names
 
@@ -428,9 +507,14 @@ def test_regex_is_linear(case: Case) -> None:
 # -- the offline extractor, as the ingestion calls it -------------------------------------------
 
 _OFFLINE_INPUTS: tuple[tuple[str, str, str], ...] = (
-    ("Alice is x", " ", "y!z"), ("Alice likes tea", " ", "!x"), ("I like x", " ", "y!z"),
-    ("Alice Bob", " ", "is"), ("user:", " ", "x"), ("Al (user):", " ", "I like tea"),
-    ("Alice is ", "a ", "!x"), ("Key", " ", ": v"),
+    ("Alice is x", " ", "y!z"),
+    ("Alice likes tea", " ", "!x"),
+    ("I like x", " ", "y!z"),
+    ("Alice Bob", " ", "is"),
+    ("user:", " ", "x"),
+    ("Al (user):", " ", "I like tea"),
+    ("Alice is ", "a ", "!x"),
+    ("Key", " ", ": v"),
 )
 
 
@@ -442,7 +526,7 @@ def test_offline_extractor_is_linear(head: str, filler: str, tail: str) -> None:
     def run(text: str) -> object:
         return offline_extract.extract_entity_names(text), offline_extract.parse_fact(text)
 
-    # before the fix: 0.6 s for 10 KB of blanks inside a fact sentence (issue 12 row 13)
+    # before the fix: 0.6 s for 10 KB of blanks inside a fact sentence
     _check_growth(Case(f"offline {head!r}", run, ()), f"{head!r}+{filler!r}*n+{tail!r}", make)
 
 
@@ -469,8 +553,19 @@ _E2E_MAX = 0.5
         "api_key" + "\n" * 5000,
         "<img " * 1000,
     ],
-    ids=["ssn_5000", "ssn_500", "account", "card", "directive", "password", "fact", "repeat",
-         "newlines", "assignment", "markup"],
+    ids=[
+        "ssn_5000",
+        "ssn_500",
+        "account",
+        "card",
+        "directive",
+        "password",
+        "fact",
+        "repeat",
+        "newlines",
+        "assignment",
+        "markup",
+    ],
 )
 def test_firewall_check_attack_is_fast(text: str) -> None:
     fw = Firewall()
@@ -545,7 +640,7 @@ def test_rewritten_rule_keeps_its_answer(rule_id: str, text: str, expected: bool
     ("text", "value"),
     [
         ("password = 'hunter2hunter2'", "hunter2hunter2"),
-        ("api_key:\n\n  \"AbCdEf123456\"", "AbCdEf123456"),
+        ('api_key:\n\n  "AbCdEf123456"', "AbCdEf123456"),
         ("DB_PASSWORD string  S3cr3tValue9", "S3cr3tValue9"),
         ("token => xyzXYZ123456", "xyzXYZ123456"),
         ("secret  abcdefgh12", "abcdefgh12"),
@@ -553,13 +648,16 @@ def test_rewritten_rule_keeps_its_answer(rule_id: str, text: str, expected: bool
 )
 def test_secret_assignment_keeps_its_span(text: str, value: str) -> None:
     spans = detect_secrets(text, tuple(r for r in SECRET_RULES if r.id == "secret.assignment"))
-    assert [text[s.start:s.end] for s in spans] == [value]
+    assert [text[s.start : s.end] for s in spans] == [value]
 
 
 @pytest.mark.parametrize(
     ("text", "comment"),
-    [("[//]: # (hidden note)", "hidden note"), ("\n\n  [x]: <> \"y z\"  \nnext", "y z"),
-     ("[a]:\n# (multi)", "multi")],
+    [
+        ("[//]: # (hidden note)", "hidden note"),
+        ('\n\n  [x]: <> "y z"  \nnext', "y z"),
+        ("[a]:\n# (multi)", "multi"),
+    ],
 )
 def test_markdown_comment_view_unchanged(text: str, comment: str) -> None:
     assert [v.text for v in normalize_mod.views(text) if v.kind == "comment"] == [comment]
@@ -567,8 +665,11 @@ def test_markdown_comment_view_unchanged(text: str, comment: str) -> None:
 
 @pytest.mark.parametrize(
     ("sentence", "fact"),
-    [("Alice likes green tea.", "Alice likes green tea"), ("Alice is in Paris  !", "Alice is in Paris"),
-     ("Bob Lee Smith works at Acme Corp", "Bob Lee Smith works at Acme Corp")],
+    [
+        ("Alice likes green tea.", "Alice likes green tea"),
+        ("Alice is in Paris  !", "Alice is in Paris"),
+        ("Bob Lee Smith works at Acme Corp", "Bob Lee Smith works at Acme Corp"),
+    ],
 )
 def test_offline_fact_sentences_unchanged(sentence: str, fact: str) -> None:
     assert [t.fact for t in offline_extract.extract_triples(sentence)] == [fact]

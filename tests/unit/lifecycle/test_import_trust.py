@@ -22,9 +22,15 @@ def _signed(records: list[dict[str, Any]], key: bytes = KEY) -> list[dict[str, A
 
 BODY = [
     {"type": "header", "agent_id": "a1", "owner_id": "o1", "groups": ["g"]},
-    {"type": "episode", "props": {"content": "Ada prefers jasmine tea \u00e9", "score": 0.1 + 0.2,
-                                  "name_embedding": [1e-308, -0.0, 3.141592653589793]}},
-]  # fmt: skip
+    {
+        "type": "episode",
+        "props": {
+            "content": "Ada prefers jasmine tea \u00e9",
+            "score": 0.1 + 0.2,
+            "name_embedding": [1e-308, -0.0, 3.141592653589793],
+        },
+    },
+]
 
 
 def test_a_signed_file_verifies_after_a_json_round_trip() -> None:
@@ -76,9 +82,19 @@ def _mac_not_text(r: list[dict[str, Any]]) -> None:
     r[-1]["mac"] = 0
 
 
-TAMPERED = [_tamper_text, _tamper_owner, _tamper_float, _drop_record, _reorder, _add_record,
-            _strip_signature, _signature_first, _second_signature, _other_algorithm,
-            _mac_not_text]  # fmt: skip
+TAMPERED = [
+    _tamper_text,
+    _tamper_owner,
+    _tamper_float,
+    _drop_record,
+    _reorder,
+    _add_record,
+    _strip_signature,
+    _signature_first,
+    _second_signature,
+    _other_algorithm,
+    _mac_not_text,
+]
 
 
 @pytest.mark.parametrize("tamper", TAMPERED, ids=lambda f: f.__name__)
@@ -94,16 +110,32 @@ def test_another_servers_key_does_not_verify() -> None:
 
 
 def test_demote_caps_truth_and_replaces_provenance_but_keeps_every_other_axis() -> None:
-    ledger = {"type": "ledger", "props": {
-        "uuid": "ep1", "kind": "episode", "truth_status": "supported", "security_status":
-        "quarantined", "retrieval_status": "restricted", "freshness_status": "stale",
-        "sensitivity": "confidential", "a4s_written_by": "alice", "a4s_decision_id": "d0",
-        "trust_rank": 3, "a4s_source_type": "user_message"}}  # fmt: skip
+    ledger = {
+        "type": "ledger",
+        "props": {
+            "uuid": "ep1",
+            "kind": "episode",
+            "truth_status": "supported",
+            "security_status": "quarantined",
+            "retrieval_status": "restricted",
+            "freshness_status": "stale",
+            "sensitivity": "confidential",
+            "a4s_written_by": "alice",
+            "a4s_decision_id": "d0",
+            "trust_rank": 3,
+            "a4s_source_type": "user_message",
+        },
+    }
     out = demote(ledger, "bob", "ev1")["props"]
     assert out["truth_status"] == "unverified" and out["trust_rank"] == 1
     assert (out["a4s_written_by"], out["a4s_decision_id"]) == ("bob", "ev1")
-    kept = ("security_status", "retrieval_status", "freshness_status", "sensitivity",
-            "a4s_source_type")  # fmt: skip
+    kept = (
+        "security_status",
+        "retrieval_status",
+        "freshness_status",
+        "sensitivity",
+        "a4s_source_type",
+    )
     assert {k: out[k] for k in kept} == {k: ledger["props"][k] for k in kept}
     assert ledger["props"]["truth_status"] == "supported"  # the input is not changed
 
@@ -115,16 +147,20 @@ def test_demote_never_raises_truth(truth: str) -> None:
 
 
 def test_demote_caps_overrides_and_version_snapshots() -> None:
-    override = {"type": "ledger", "props": {"uuid": "n1", "kind": "entity",
-                                            "override_truth": "supported"}}  # fmt: skip
+    override = {
+        "type": "ledger",
+        "props": {"uuid": "n1", "kind": "entity", "override_truth": "supported"},
+    }
     out = demote(override, "bob", "ev1")["props"]
     assert out["override_truth"] == "unverified" and "a4s_written_by" not in out
     snapshot = json.dumps({"truth_status": "supported", "security_status": "quarantined"})
     version = {"type": "version", "props": {"written_by": "alice", "status_json": snapshot}}
     vout = demote(version, "bob", "ev1")["props"]
     assert vout["written_by"] == "bob"
-    assert json.loads(vout["status_json"]) == {"truth_status": "unverified",
-                                               "security_status": "quarantined"}  # fmt: skip
+    assert json.loads(vout["status_json"]) == {
+        "truth_status": "unverified",
+        "security_status": "quarantined",
+    }
     damaged = {"type": "version", "props": {"status_json": "{not json"}}
     assert demote(damaged, "bob", None)["props"]["status_json"] == "{not json"
 
@@ -139,19 +175,36 @@ def test_demote_leaves_records_without_statuses_alone() -> None:
 def _backup() -> list[dict[str, Any]]:
     g = "agent-a1-public"
     return [
-        {"type": "ledger", "props": {"uuid": "ep1", "kind": "episode", "group_id": g,
-                                     "security_status": "clean"}},
-        {"type": "ledger", "props": {"uuid": "n1", "kind": "entity", "group_id": g,
-                                     "override_security": "malicious"}},
+        {
+            "type": "ledger",
+            "props": {"uuid": "ep1", "kind": "episode", "group_id": g, "security_status": "clean"},
+        },
+        {
+            "type": "ledger",
+            "props": {
+                "uuid": "n1",
+                "kind": "entity",
+                "group_id": g,
+                "override_security": "malicious",
+            },
+        },
         {"type": "episode", "props": {"uuid": "ep1", "group_id": g}},
         {"type": "entity", "props": {"uuid": "n1", "group_id": g}},
         {"type": "entity", "props": {"uuid": "n2", "group_id": g}},
         {"type": "mention", "source": "ep1", "target": "n2", "props": {"group_id": g}},
-        {"type": "edge", "source": "n1", "target": "n2",
-         "props": {"uuid": "e1", "group_id": g, "episodes": ["ep1"]}},
-        {"type": "edge", "source": "n1", "target": "n2",
-         "props": {"uuid": "e2", "group_id": g, "episodes": ["ep9"]}},
-    ]  # fmt: skip
+        {
+            "type": "edge",
+            "source": "n1",
+            "target": "n2",
+            "props": {"uuid": "e1", "group_id": g, "episodes": ["ep1"]},
+        },
+        {
+            "type": "edge",
+            "source": "n1",
+            "target": "n2",
+            "props": {"uuid": "e2", "group_id": g, "episodes": ["ep9"]},
+        },
+    ]
 
 
 def test_keep_quarantined_never_lifts_a_recorded_quarantine() -> None:
@@ -160,8 +213,13 @@ def test_keep_quarantined_never_lifts_a_recorded_quarantine() -> None:
     ledger = {r["props"]["uuid"]: r["props"] for r in out if r["type"] == "ledger"}
     assert ledger["ep1"]["security_status"] == "quarantined"
     assert ledger["n1"]["override_security"] == "malicious"  # already worse: kept
-    assert ledger["e2"] == {"uuid": "e2", "kind": "edge", "group_id": "agent-a1-public",
-                            "state": "committed", "override_security": "quarantined"}  # fmt: skip
+    assert ledger["e2"] == {
+        "uuid": "e2",
+        "kind": "edge",
+        "group_id": "agent-a1-public",
+        "state": "committed",
+        "override_security": "quarantined",
+    }
     # The episode's dependents are re-stamped too (n2 through its mention, e1 through support).
     assert plan == {"agent-a1-public": ({"ep1"}, {"n1", "n2"}, {"e1", "e2"})}
     assert records == _backup()  # the input is not changed

@@ -17,10 +17,21 @@ from a4s_memory.write.context import WriteContext
 from a4s_memory.write.steps import Cause, rejection_draft, validation_score, write_draft
 
 
-def _event(seq: int, action: str, stop: str, rule: str | None, field: str | None = None) -> AuditEventView:
-    return AuditEventView(event_id=f"e{seq}", agent_id="dev", seq=seq, timestamp="t", action=action,
-                          stop_reason=stop, rejection_reason=rule, field=field, prev_hash="p",
-                          hash="h")  # fmt: skip
+def _event(
+    seq: int, action: str, stop: str, rule: str | None, field: str | None = None
+) -> AuditEventView:
+    return AuditEventView(
+        event_id=f"e{seq}",
+        agent_id="dev",
+        seq=seq,
+        timestamp="t",
+        action=action,
+        stop_reason=stop,
+        rejection_reason=rule,
+        field=field,
+        prev_hash="p",
+        hash="h",
+    )
 
 
 def test_g5_notification_format() -> None:
@@ -38,7 +49,9 @@ def test_g5_notification_format() -> None:
         "  Run: a4s-memory audit list --agent dev --last=5 for details",
     ]
     assert notification("dev", [], disabled=False, limit=3) == ""
-    assert "disabled for this session (3+" in notification("dev", rejections, disabled=True, limit=3)
+    assert "disabled for this session (3+" in notification(
+        "dev", rejections, disabled=True, limit=3
+    )
 
 
 def test_rejection_draft_has_no_content() -> None:
@@ -77,7 +90,11 @@ def test_export_encoding_round_trip() -> None:
 
 
 def test_item_identity_and_snapshot() -> None:
-    assert item_id("agent-a-public", "PREFERENCE", "k") == item_id("agent-a-public", "PREFERENCE", "k")
-    assert item_id("agent-a-public", "PREFERENCE", "k") != item_id("agent-a-private", "PREFERENCE", "k")
+    assert item_id("agent-a-public", "PREFERENCE", "k") == item_id(
+        "agent-a-public", "PREFERENCE", "k"
+    )
+    assert item_id("agent-a-public", "PREFERENCE", "k") != item_id(
+        "agent-a-private", "PREFERENCE", "k"
+    )
     status = MemoryStatus()
     assert status_from_snapshot(snapshot_json(status.to_properties())) == status

@@ -61,9 +61,7 @@ def test_light_stemming() -> None:
     assert stem("is") == "is"
 
 
-def _installed(
-    monkeypatch: pytest.MonkeyPatch, *, onnx: bool, minilm: bool = False
-) -> None:
+def _installed(monkeypatch: pytest.MonkeyPatch, *, onnx: bool, minilm: bool = False) -> None:
     monkeypatch.setattr(embedder_module, "onnx_minilm_available", lambda: onnx)
     monkeypatch.setattr(embedder_module, "minilm_available", lambda: minilm)
 
@@ -102,8 +100,9 @@ def test_an_unknown_embedder_is_rejected() -> None:
 
 def test_build_embedder_uses_openai_when_configured(monkeypatch: pytest.MonkeyPatch) -> None:
     _installed(monkeypatch, onnx=True, minilm=True)  # an endpoint beats every offline embedder
-    emb = build_embedder(Settings(openai_base_url="http://127.0.0.1:9/v1", embedding_model="m",
-                                  embedder="auto"))  # fmt: skip
+    emb = build_embedder(
+        Settings(openai_base_url="http://127.0.0.1:9/v1", embedding_model="m", embedder="auto")
+    )
     assert emb.name == "openai:m"
     assert emb.dimension == 1536
 
@@ -135,7 +134,8 @@ async def test_openai_compatible_vectors_keep_the_servers_size() -> None:
 
 def test_known_openai_models_announce_their_size() -> None:
     large = Settings(
-        openai_base_url="http://127.0.0.1:9/v1", embedding_model="text-embedding-3-large",
+        openai_base_url="http://127.0.0.1:9/v1",
+        embedding_model="text-embedding-3-large",
         embedder="auto",
     )
     assert build_embedder(large).dimension == 3072
@@ -175,8 +175,9 @@ async def test_onnx_embedder_empty_batch_loads_nothing(monkeypatch: pytest.Monke
 
 
 def test_mean_pool_ignores_padding_and_normalises() -> None:
-    hidden = np.array([[[3.0, 0.0], [1.0, 4.0], [100.0, 100.0]],
-                       [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]])  # fmt: skip
+    hidden = np.array(
+        [[[3.0, 0.0], [1.0, 4.0], [100.0, 100.0]], [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]]
+    )
     mask = np.array([[1, 1, 0], [1, 0, 0]])
     out = mean_pool_normalised(hidden, mask)
     # row 0: mean of the two real tokens = (2, 2), normalised; the padded (100, 100) is ignored

@@ -32,15 +32,24 @@ def test_a_kind_does_not_win_by_having_more_channels() -> None:
     # because facts are looked up three times (fulltext, vector, expansion).
     fact = {"uuid": "fact"}
     episode = {"uuid": "episode"}
-    fused = fuse([(MemoryKind.FACT, "a", [fact]), (MemoryKind.FACT, "b", [fact]),
-                  (MemoryKind.FACT, "c", [fact]), (MemoryKind.EPISODE, "d", [episode]),
-                  (MemoryKind.EPISODE, "e", [episode])], _describe)  # fmt: skip
+    fused = fuse(
+        [
+            (MemoryKind.FACT, "a", [fact]),
+            (MemoryKind.FACT, "b", [fact]),
+            (MemoryKind.FACT, "c", [fact]),
+            (MemoryKind.EPISODE, "d", [episode]),
+            (MemoryKind.EPISODE, "e", [episode]),
+        ],
+        _describe,
+    )
     assert [c.row["uuid"] for c in fused] == ["episode", "fact"]
 
 
 def test_lexical_rerank_prefers_content_words_over_names() -> None:
-    texts = ["Caroline (user): Hey Mel! Good to see you, Caroline here!",
-             "Caroline (user): I went to a LGBTQ support group yesterday."]  # fmt: skip
+    texts = [
+        "Caroline (user): Hey Mel! Good to see you, Caroline here!",
+        "Caroline (user): I went to a LGBTQ support group yesterday.",
+    ]
     scores = bm25_scores("When did Caroline go to the LGBTQ support group?", texts)
     assert scores[1] > scores[0]
     assert bm25_scores("what is the", texts) == [0.0, 0.0]  # stop words only: no evidence
@@ -50,9 +59,13 @@ def test_dedupe_demotes_hits_whose_episodes_are_shown() -> None:
     def cand(kind: MemoryKind, uuid: str, episodes: list[str], score: float) -> Candidate:
         return Candidate(kind, {"uuid": uuid}, uuid, episodes, None, score=score)
 
-    ranked = dedupe([cand(MemoryKind.EPISODE, "e1", ["e1"], 1.0),
-                     cand(MemoryKind.ENTITY, "greeting", ["e1"], 0.9),
-                     cand(MemoryKind.FACT, "f2", ["e2"], 0.5)])  # fmt: skip
+    ranked = dedupe(
+        [
+            cand(MemoryKind.EPISODE, "e1", ["e1"], 1.0),
+            cand(MemoryKind.ENTITY, "greeting", ["e1"], 0.9),
+            cand(MemoryKind.FACT, "f2", ["e2"], 0.5),
+        ]
+    )
     assert [c.row["uuid"] for c in ranked] == ["e1", "f2", "greeting"]
 
 
@@ -79,10 +92,22 @@ def test_session_neighbours_join_below_their_seed() -> None:
 
 
 async def test_recency_weighting_is_off_unless_asked() -> None:
-    old = Candidate(MemoryKind.EPISODE, {"uuid": "old"}, "painted a sunrise", ["old"],
-                    datetime(2023, 1, 1, tzinfo=UTC), fused=0.02)  # fmt: skip
-    new = Candidate(MemoryKind.EPISODE, {"uuid": "new"}, "painted a sunrise again", ["new"],
-                    datetime(2023, 7, 1, tzinfo=UTC), fused=0.01)  # fmt: skip
+    old = Candidate(
+        MemoryKind.EPISODE,
+        {"uuid": "old"},
+        "painted a sunrise",
+        ["old"],
+        datetime(2023, 1, 1, tzinfo=UTC),
+        fused=0.02,
+    )
+    new = Candidate(
+        MemoryKind.EPISODE,
+        {"uuid": "new"},
+        "painted a sunrise again",
+        ["new"],
+        datetime(2023, 7, 1, tzinfo=UTC),
+        fused=0.01,
+    )
     plain = await rerank("painted sunrise", [old, new], LexicalReranker())
     assert [c.row["uuid"] for c in plain] == ["old", "new"]
     recent = await rerank("painted sunrise", [old, new], LexicalReranker(), half_life_days=30)

@@ -18,10 +18,17 @@ from a4s_memory.store.search import Provenance, SearchHit
 
 def _hit(uuid: str, kind: MemoryKind, episodes: list[str]) -> SearchHit:
     return SearchHit(
-        uuid=uuid, kind=kind, text="t", group_id="agent-a-public", visibility=Visibility.PUBLIC,
-        status=MemoryStatus(truth=TruthStatus.SUPPORTED), valid_at=None,
-        created_at=datetime.now(UTC), score=1.0, provenance=Provenance(episodes=episodes),
-    )  # fmt: skip
+        uuid=uuid,
+        kind=kind,
+        text="t",
+        group_id="agent-a-public",
+        visibility=Visibility.PUBLIC,
+        status=MemoryStatus(truth=TruthStatus.SUPPORTED),
+        valid_at=None,
+        created_at=datetime.now(UTC),
+        score=1.0,
+        provenance=Provenance(episodes=episodes),
+    )
 
 
 def test_returned_counts_the_memory_and_its_facts_not_shared_entities() -> None:
@@ -47,9 +54,11 @@ async def test_expect_error_names_only_the_expected_kind() -> None:
 
 def test_result_lists_failed_checks() -> None:
     result = ProbeResult(
-        name="p", passed=False, seconds=0.1,
+        name="p",
+        passed=False,
+        seconds=0.1,
         checks=[Check(name="a", ok=True), Check(name="b", ok=False)],
-    )  # fmt: skip
+    )
     assert result.failed_checks == ["b"]
 
 

@@ -21,8 +21,10 @@ def test_offline_without_an_endpoint() -> None:
     ("settings", "kind"),
     [
         (Settings(openai_base_url="http://127.0.0.1:9/v1", llm_model="m"), OpenAIGenericClient),
-        (Settings(openai_api_key=SecretStr("sk-x"), openai_base_url=None, llm_model="m"),
-         OpenAIClient),
+        (
+            Settings(openai_api_key=SecretStr("sk-x"), openai_base_url=None, llm_model="m"),
+            OpenAIClient,
+        ),
     ],
 )
 def test_the_configured_model_is_the_only_model(settings: Settings, kind: type) -> None:

@@ -50,8 +50,12 @@ def test_speaker_first_person_is_named() -> None:
 
 
 def test_real_facts_and_names_survive() -> None:
-    facts = [t.fact for t in extract_triples("Tim (user): Tim wants to visit The Cliffs of Moher. "
-                                             "I like to collect jerseys.")]  # fmt: skip
+    facts = [
+        t.fact
+        for t in extract_triples(
+            "Tim (user): Tim wants to visit The Cliffs of Moher. I like to collect jerseys."
+        )
+    ]
     assert facts == ["Tim wants to visit The Cliffs of Moher", "Tim likes to collect jerseys"]
     assert "Rocky Mountains" in extract_entity_names("Jon (user): We hiked in the Rocky Mountains.")
     assert "Acme Corp" in extract_entity_names("Alice works at Acme Corp.")
