@@ -203,15 +203,11 @@ class TextScan:
 
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
-        # hot path (dozens of calls per text): the memoised answers are read inline
+        # hot path (dozens of calls per text): every answer below is memoised
         index = self._index
         if index is None:
             index, _ = self._hits()
-        entry = index.masks.get(id(literals))
-        if entry is not None and entry[0] is literals:
-            mask, others = entry[1], entry[2]
-        else:
-            mask, others = index.mask(literals)
+        mask, others = index.mask(literals)  # memoised per literal tuple
         present = self._present if self._present >= 0 else self.present()
         if mask & present:
             return True
@@ -229,11 +225,7 @@ class TextScan:
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
         index, first = self._hits()
-        entry = index.masks.get(id(literals))
-        if entry is not None and entry[0] is literals:
-            mask, others = entry[1], entry[2]
-        else:
-            mask, others = index.mask(literals)
+        mask, others = index.mask(literals)  # memoised per literal tuple
         present = self._present if self._present >= 0 else self.present()
         if not others and not mask & present:
             return -1
