@@ -323,11 +323,6 @@ class MemoryManager(LifecycleMethods):
 
     # -- helpers -----------------------------------------------------------------------------------
 
-    async def _write_target(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
-        """A mutation: one write-quota token first (nothing is read or written when refused)."""
-        await self._p.quota.spend(requester_id)
-        return (await self._access(requester_id, memory_id, action))[0]
-
     async def _authorize_write(self, ctx: WriteContext) -> AccessDecision:
         """The write's one access decision; a refusal is audited (no content) and raised."""
         req = ctx.request

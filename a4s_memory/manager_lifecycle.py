@@ -78,13 +78,11 @@ class LifecycleMethods:
         return await self._life.versions(access, ref)
 
     async def rollback(self, requester_id: str, memory_id: str, to_version: int) -> RollbackResult:
-        await self._p.quota.spend(requester_id)
-        ref, access = await self._access(requester_id, memory_id, Action.ROLLBACK)
+        ref, access = await self._mutation(requester_id, memory_id, Action.ROLLBACK)
         return await self._life.rollback(access, ref, to_version)
 
     async def pin(self, requester_id: str, memory_id: str, pinned: bool = True) -> None:
-        await self._p.quota.spend(requester_id)
-        ref, access = await self._access(requester_id, memory_id, Action.WRITE)
+        ref, access = await self._mutation(requester_id, memory_id, Action.WRITE)
         await self._life.pin(access, ref, pinned)
 
     async def session_summary(
@@ -142,3 +140,14 @@ class LifecycleMethods:
                 raise NotFound("no such memory") from None
             raise
         return ref, decision
+
+    async def _mutation(
+        self, requester_id: str, memory_id: str, action: Action
+    ) -> tuple[ElementRef, AccessDecision]:
+        """A change to one memory: one write-quota token first (nothing is read or written when
+        refused), then :meth:`_access`."""
+        await self._p.quota.spend(requester_id)
+        return await self._access(requester_id, memory_id, action)
+
+    async def _write_target(self, requester_id: str, memory_id: str, action: Action) -> ElementRef:
+        return (await self._mutation(requester_id, memory_id, action))[0]

@@ -32,6 +32,12 @@ def most_severe(first: SecurityStatus, *others: SecurityStatus) -> SecurityStatu
     return max((first, *others), key=lambda value: SECURITY_SEVERITY[value])
 
 
+def _axis(default: Any, short: str) -> Any:
+    """An axis field: serialized as its stored property name ``<short>_status``, read from either."""
+    stored = f"{short}_status"
+    return Field(default, validation_alias=AliasChoices(stored, short), serialization_alias=stored)
+
+
 class MemoryStatus(BaseModel):
     """Four orthogonal axes: quarantine (security) never changes truth, and so on.
 
@@ -42,26 +48,10 @@ class MemoryStatus(BaseModel):
 
     model_config = ConfigDict(frozen=True, validate_by_name=True, serialize_by_alias=True)
 
-    truth: TruthStatus = Field(
-        TruthStatus.UNVERIFIED,
-        validation_alias=AliasChoices("truth_status", "truth"),
-        serialization_alias="truth_status",
-    )
-    retrieval: RetrievalStatus = Field(
-        RetrievalStatus.NORMAL,
-        validation_alias=AliasChoices("retrieval_status", "retrieval"),
-        serialization_alias="retrieval_status",
-    )
-    security: SecurityStatus = Field(
-        SecurityStatus.CLEAN,
-        validation_alias=AliasChoices("security_status", "security"),
-        serialization_alias="security_status",
-    )
-    freshness: FreshnessStatus = Field(
-        FreshnessStatus.FRESH,
-        validation_alias=AliasChoices("freshness_status", "freshness"),
-        serialization_alias="freshness_status",
-    )
+    truth: TruthStatus = _axis(TruthStatus.UNVERIFIED, "truth")
+    retrieval: RetrievalStatus = _axis(RetrievalStatus.NORMAL, "retrieval")
+    security: SecurityStatus = _axis(SecurityStatus.CLEAN, "security")
+    freshness: FreshnessStatus = _axis(FreshnessStatus.FRESH, "freshness")
     sensitivity: Sensitivity = Sensitivity.INTERNAL
     expires_at: datetime | None = None
 

@@ -10,8 +10,8 @@ import sys
 HEAVY = ("fastapi", "starlette", "neo4j", "graphiti_core", "openai", "numpy")
 
 
-def _loaded(statements: str) -> list[str]:
-    script = f"import sys\n{statements}\nprint(','.join(m for m in {HEAVY!r} if m in sys.modules))"
+def _run(script: str) -> str:
+    """``script`` in a fresh interpreter (nothing imported yet); its stdout, stripped."""
     out = subprocess.run(  # noqa: S603 - our own interpreter, a fixed script
         [sys.executable, "-c", script],
         capture_output=True,
@@ -19,7 +19,12 @@ def _loaded(statements: str) -> list[str]:
         check=True,
         timeout=120,
     )
-    return [m for m in out.stdout.strip().split(",") if m]
+    return out.stdout.strip()
+
+
+def _loaded(statements: str) -> list[str]:
+    script = f"import sys\n{statements}\nprint(','.join(m for m in {HEAVY!r} if m in sys.modules))"
+    return [m for m in _run(script).split(",") if m]
 
 
 def test_the_package_and_its_light_modules_load_no_server_stack() -> None:
@@ -40,11 +45,4 @@ def test_the_client_loads_no_server_stack() -> None:
 
 def test_the_client_is_exported_and_loads_on_first_use() -> None:
     script = "import a4s_memory\nprint(a4s_memory.AsyncMemoryClient.__module__)"
-    out = subprocess.run(  # noqa: S603 - our own interpreter, a fixed script
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    assert out.stdout.strip() == "a4s_memory.client"
+    assert _run(script) == "a4s_memory.client"

@@ -25,7 +25,6 @@ from a4s_memory.a2a.executor import (
 from a4s_memory.config import AuthMode
 from a4s_memory.contract import Visibility
 from a4s_memory.errors import StoreUnavailable, Unauthenticated
-from a4s_memory.identity import Authenticator, parse_keys
 from a4s_memory.mcp_server.tools import AUDIT_NOT_AVAILABLE, MemoryTools
 from a4s_memory.policy.context_policy import MemoryKind
 from a4s_memory.spaces import spaces_of
@@ -186,29 +185,6 @@ def test_card_trusted_header_mode_requires_the_header_only() -> None:
 # ---- authentication (the server's one Authenticator) --------------------------------------------
 
 KEY = "peer-key-0123456789abcdef"
-
-
-def _auth(mode: AuthMode) -> Authenticator:
-    return Authenticator(mode, parse_keys(f"peer:{KEY}\n"))
-
-
-def test_authenticate_headers_token_mode() -> None:
-    auth = _auth(AuthMode.TOKEN)
-    ok = auth.authenticate_headers({"X-Requester-Id": "peer", "Authorization": f"Bearer  {KEY} "})
-    assert ok.requester_id == "peer"
-    for headers in (
-        None,
-        {},
-        {"X-Requester-Id": "peer"},
-        {"x-requester-id": "other", "authorization": f"Bearer {KEY}"},
-    ):
-        with pytest.raises(Unauthenticated):
-            auth.authenticate_headers(headers)
-
-
-def test_authenticate_headers_trusted_mode() -> None:
-    who = _auth(AuthMode.TRUSTED_HEADER).authenticate_headers([("x-requester-id", "anyone")])
-    assert who.requester_id == "anyone"
 
 
 # ---- MCP tools ----------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ def test_a_malformed_requester_id_is_refused_before_any_key_check() -> None:
 def test_trusted_header_mode_believes_the_header_alone() -> None:
     trusted = Authenticator(AuthMode.TRUSTED_HEADER, parse_keys(""))
     assert trusted.authenticate("anyone", None).requester_id == "anyone"
+    assert trusted.authenticate_headers([("x-requester-id", "anyone")]).requester_id == "anyone"
     with pytest.raises(Unauthenticated):
         trusted.authenticate(None, None)
 
