@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
-from a4s_memory.access import AccessDecision, Action
+from a4s_memory.access import Action
 from a4s_memory.audit.events import AuditAction, AuditDraft, content_hash
 from a4s_memory.config import Settings
 from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
@@ -73,7 +73,6 @@ from a4s_memory.write.context import WriteContext
 from a4s_memory.write.flow import (
     ScreenedWrite,
     WriteDeps,
-    add_memory,
     audit_access_denied,
     prefetch_vectors,
     screen_write,
@@ -150,8 +149,8 @@ class MemoryManager(LifecycleMethods):
         """Firewall, then store; one audit event either way (a4s_memory.write.flow)."""
         with observe_write() as done:
             await self._p.quota.spend(requester_id)
-            ctx = WriteContext.of(requester_id, _parse(AddMemory, request))
-            result = await add_memory(self._writes, ctx, await self._authorize_write(ctx))
+            write = await self._screened(requester_id, _parse(AddMemory, request))
+            result = await store_write(self._writes, write)
             done(result.stop_reason)
         return result
 
@@ -159,8 +158,7 @@ class MemoryManager(LifecycleMethods):
         """Queue mode: screen now (a refusal is raised as by :meth:`add`), store in a worker."""
         with observe_write() as done:
             await self._p.quota.spend(requester_id)
-            ctx = WriteContext.of(requester_id, _parse(AddMemory, request))
-            write = await screen_write(self._writes, ctx, await self._authorize_write(ctx))
+            write = await self._screened(requester_id, _parse(AddMemory, request))
             job_id = await self.jobs.enqueue(requester_id, write)
             decision = write.prov.decision
             done(decision.stop_reason)
@@ -197,14 +195,12 @@ class MemoryManager(LifecycleMethods):
             )
         await self._p.quota.spend(requester_id)
 
-        async def screen(item: AddMemory) -> ScreenedWrite:  # every item: access + firewall
-            ctx = WriteContext.of(requester_id, item)
-            return await screen_write(self._writes, ctx, await self._authorize_write(ctx))
-
         return await write_batch(
             items,
             BatchSteps(
-                screen, partial(store_write, self._writes), partial(prefetch_vectors, self._writes)
+                partial(self._screened, requester_id),  # every item: access + firewall
+                partial(store_write, self._writes),
+                partial(prefetch_vectors, self._writes),
             ),
         )
 
@@ -323,16 +319,18 @@ class MemoryManager(LifecycleMethods):
 
     # -- helpers -----------------------------------------------------------------------------------
 
-    async def _authorize_write(self, ctx: WriteContext) -> AccessDecision:
-        """The write's one access decision; a refusal is audited (no content) and raised."""
-        req = ctx.request
+    async def _screened(self, requester_id: str, request: AddMemory) -> ScreenedWrite:
+        """One write's single access decision (a refusal is audited, no content, and raised),
+        then bounds, the session gate and the firewall (:func:`screen_write`)."""
+        ctx = WriteContext.of(requester_id, request)
         try:
-            return await self._p.registry.authorize(
-                ctx.requester_id, ctx.agent_id, Action.WRITE, req.visibility
+            access = await self._p.registry.authorize(
+                ctx.requester_id, ctx.agent_id, Action.WRITE, request.visibility
             )
         except AccessDenied:
             await audit_access_denied(self._audit, ctx)
             raise
+        return await screen_write(self._writes, ctx, access)
 
     def _hook(
         self,

@@ -43,7 +43,6 @@ from a4s_memory.write.steps import (
 __all__ = [
     "ScreenedWrite",
     "WriteDeps",
-    "add_memory",
     "audit_access_denied",
     "prefetch_vectors",
     "screen_write",
@@ -56,10 +55,6 @@ class WriteDeps:
     firewall: Firewall
     audit: AuditLog
     ingestor: Ingestor
-
-
-async def add_memory(deps: WriteDeps, ctx: WriteContext, access: AccessDecision) -> AddResult:
-    return await store_write(deps, await screen_write(deps, ctx, access))
 
 
 async def audit_access_denied(audit: AuditLog, ctx: WriteContext) -> None:
