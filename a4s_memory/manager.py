@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
-from a4s_memory.access import Action
+from a4s_memory.access import Action, AgentRecord
 from a4s_memory.audit.events import AuditAction, AuditDraft, content_hash
 from a4s_memory.config import Settings
 from a4s_memory.errors import AccessDenied, InvalidRequest, NotFound
@@ -77,6 +77,7 @@ from a4s_memory.write.flow import (
     prefetch_vectors,
     screen_write,
     store_write,
+    store_writes,
 )
 
 __all__ = ["ManagerParts", "MemoryManager"]
@@ -194,13 +195,15 @@ class MemoryManager(LifecycleMethods):
                 suggestion="split it into several batches",
             )
         await self._p.quota.spend(requester_id)
-
+        records: dict[str, AgentRecord | None] = {}  # each agent's record, read once
         return await write_batch(
             items,
             BatchSteps(
-                partial(self._screened, requester_id),  # every item: access + firewall
+                # every item: its own access decision + firewall
+                partial(self._screened, requester_id, records=records),
                 partial(store_write, self._writes),
                 partial(prefetch_vectors, self._writes),
+                partial(store_writes, self._writes),
             ),
         )
 
@@ -319,13 +322,19 @@ class MemoryManager(LifecycleMethods):
 
     # -- helpers -----------------------------------------------------------------------------------
 
-    async def _screened(self, requester_id: str, request: AddMemory) -> ScreenedWrite:
+    async def _screened(
+        self,
+        requester_id: str,
+        request: AddMemory,
+        records: dict[str, AgentRecord | None] | None = None,
+    ) -> ScreenedWrite:
         """One write's single access decision (a refusal is audited, no content, and raised),
-        then bounds, the session gate and the firewall (:func:`screen_write`)."""
+        then bounds, the session gate and the firewall (:func:`screen_write`). ``records``: the
+        agent records a batch already read (see ``AgentRegistry.authorize``)."""
         ctx = WriteContext.of(requester_id, request)
         try:
             access = await self._p.registry.authorize(
-                ctx.requester_id, ctx.agent_id, Action.WRITE, request.visibility
+                ctx.requester_id, ctx.agent_id, Action.WRITE, request.visibility, records=records
             )
         except AccessDenied:
             await audit_access_denied(self._audit, ctx)

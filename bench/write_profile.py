@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import contextvars
 import functools
+import importlib
 import json
 import os
 import statistics
@@ -150,27 +151,44 @@ def _timed(owner: Any, attr: str, stage: str) -> None:
     setattr(owner, attr, inner)
 
 
-def _instrument(manager: MemoryManager) -> None:
-    from a4s_memory.store import ingest, versions
-    from a4s_memory.store.audit_log import AuditLog
-    from a4s_memory.write import flow, steps
+# What is timed, as (module, attribute path, stage): a test (tests/unit/test_bench_targets.py)
+# resolves every entry, so a moved function fails there instead of in the middle of a profile.
+MODULE_TARGETS: tuple[tuple[str, str, str], ...] = (
+    (
+        "a4s_memory.store.ingest",
+        "Ingestor._episode_vector",
+        "episode_vector (overlaps add_episode)",
+    ),
+    ("a4s_memory.store.ingest", "commit_tx", "commit_tx"),
+    ("a4s_memory.store.ingest_commit", "restamp", "commit_tx.restamp"),
+    ("a4s_memory.write.steps", "record_version_tx", "commit_tx.version"),
+    ("a4s_memory.store.audit_log", "AuditLog.append_tx", "commit_tx.audit"),
+    ("a4s_memory.store.audit_log", "AuditLog.session_rejections", "session_gate"),
+    ("a4s_memory.write.flow", "store_write", "store_write"),
+    ("a4s_memory.write.flow", "screen_write", "screen_write"),
+)
 
+
+def resolve(module: str, path: str) -> tuple[Any, str]:
+    """The object that holds the attribute ``path`` names in ``module``, and its last name."""
+    owner: Any = importlib.import_module(module)
+    *parents, attr = path.split(".")
+    for name in parents:
+        owner = getattr(owner, name)
+    getattr(owner, attr)  # AttributeError names the moved target
+    return owner, attr
+
+
+def _instrument(manager: MemoryManager) -> None:
     parts = manager._p
     _timed(type(parts.quota), "spend", "quota")
     _timed(type(parts.registry), "authorize", "authorize")
     _timed(type(parts.firewall), "check_async", "firewall")
-    _timed(AuditLog, "session_rejections", "session_gate")
     g = parts.graphiti
     _timed(g.extractor, "add_episode", "graphiti.add_episode")
     _timed(g.structured, "add_triplet", "graphiti.add_triplet")
-    _timed(ingest.Ingestor, "_episode_vector", "episode_vector (overlaps add_episode)")
-    _timed(ingest, "_commit_tx", "commit_tx")
-    _timed(ingest, "restamp", "commit_tx.restamp")
-    _timed(versions, "record_version_tx", "commit_tx.version")
-    _timed(steps, "record_version_tx", "commit_tx.version")
-    _timed(AuditLog, "append_tx", "commit_tx.audit")
-    _timed(flow, "store_write", "store_write")
-    _timed(flow, "screen_write", "screen_write")
+    for module, path, stage in MODULE_TARGETS:
+        _timed(*resolve(module, path), stage)
     _timed(manager, "add", "total")
 
 

@@ -24,18 +24,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid as uuidlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Final
 
 from graphiti_core.nodes import EpisodeType, EpisodicNode
-from graphiti_core.utils.datetime_utils import utc_now
 
 from a4s_memory.contract import RetrievalStatus, SecurityStatus, StopReason
-from a4s_memory.errors import StoreUnavailable
+from a4s_memory.errors import A4SError, StoreUnavailable
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.graphiti_factory import GraphitiBundle
+from a4s_memory.store.ingest_bulk import (
+    commit_run_tx,
+    episode_save_props,
+    new_episode,
+    plain_episode,
+)
 from a4s_memory.store.ingest_commit import (
     Commit,
     CommitContext,
@@ -54,7 +58,6 @@ from a4s_memory.store.ingest_structured import (
     write_item,
 )
 from a4s_memory.store.ledger import (
-    TRUST_RANK,
     ElementKind,
     StampReport,
 )
@@ -85,33 +88,6 @@ MATCH (s:A4SStatus) WHERE s.group_id = $group_id AND s.kind = 'episode' AND s.st
   AND s.security_status = $clean AND s.retrieval_status = $normal
 RETURN s.uuid AS uuid ORDER BY s.created_at DESC LIMIT $limit
 """
-
-
-def _ledger_props(prov: WriteProvenance) -> dict[str, object]:
-    status = prov.decision.status
-    if status is None:  # a rejected decision must never reach ingestion
-        raise StoreUnavailable("refusing to store without an accepted firewall decision")
-    props: dict[str, object] = status.to_properties()
-    props.update(
-        {
-            "a4s_source_type": prov.source_type,
-            "a4s_written_by": prov.written_by,
-            "a4s_decision_id": prov.decision.decision_id,
-            "a4s_source_ref": prov.source_ref,
-            "a4s_metadata": prov.metadata_json,
-            "a4s_metadata_screened": prov.metadata_screened,
-            "trust_rank": TRUST_RANK.get(prov.decision.trust.value, 1),
-            "a4s_source_kind": prov.decision.source_kind.value,
-            "expires_at": prov.expires_at,
-            "a4s_stale_at": prov.stale_at,
-            "a4s_ttl_seconds": prov.ttl_seconds,
-            "a4s_ttl_class": prov.ttl_class,
-            "a4s_tier": prov.tier,
-            "a4s_pinned": prov.pinned,
-            "a4s_session_id": prov.session_id,
-        }
-    )
-    return props
 
 
 class Ingestor:
@@ -179,6 +155,61 @@ class Ingestor:
         finally:
             if not vector.done():
                 vector.cancel()
+
+    async def add_episodes(
+        self, writes: Sequence[tuple[EpisodeWrite, Finalizer | None]]
+    ) -> list[IngestOutcome | A4SError]:
+        """A batch's free-text episodes, in order, each answered on its own (an outcome or the
+        error that refused it). Offline, a run of consecutive plain episodes (no entity found)
+        of one group commits in one transaction (:mod:`ingest_bulk`); any other episode, and
+        each episode of a run whose transaction failed, goes through :meth:`add_episode` alone."""
+        bodies = [write.body for write, _ in writes]
+        offline = self._bundle.offline
+        plain = await asyncio.to_thread(_plain, bodies) if offline else [False] * len(bodies)
+        out: list[IngestOutcome | A4SError] = []
+        start = 0
+        while start < len(writes):
+            end, group = start + 1, writes[start][0].provenance.group_id
+            if not plain[start]:
+                out.append(await self._one(writes[start]))
+                start = end
+                continue
+            while end < len(writes) and plain[end] and writes[end][0].provenance.group_id == group:
+                end += 1
+            out.extend(await self._add_run(writes[start:end]))
+            start = end
+        return out
+
+    async def _one(self, pair: tuple[EpisodeWrite, Finalizer | None]) -> IngestOutcome | A4SError:
+        try:
+            return await self.add_episode(*pair)
+        except A4SError as exc:
+            return exc
+
+    async def _add_run(
+        self, run: Sequence[tuple[EpisodeWrite, Finalizer | None]]
+    ) -> list[IngestOutcome | A4SError]:
+        vectors = [await self._episode_vector(write.body) for write, _ in run]
+        items = [
+            plain_episode(write, vector, as_hook(finalize))
+            for (write, finalize), vector in zip(run, vectors, strict=True)
+        ]
+        group = run[0][0].provenance.group_id
+        try:
+            async with self._lock(group):
+                outcomes: list[IngestOutcome] = await self._store.write_transaction(
+                    commit_run_tx, group, items
+                )
+        except Exception as exc:  # the run wrote nothing: each item again, on its own
+            logger.warning(
+                "a run of %d episodes into %s failed (%s); writing them one at a time",
+                len(run),
+                group,
+                type(exc).__name__,
+            )
+            return [await self._one(pair) for pair in run]
+        logger.info("ingested %d plain episodes into %s in one transaction", len(run), group)
+        return list(outcomes)
 
     def prefetch_vectors(self, bodies: list[str]) -> None:
         """Start the vectors of episodes about to be added (a batch's), one after another in the
@@ -261,37 +292,17 @@ class Ingestor:
         when: datetime | None = None,
     ) -> IngestOutcome:
         source, work = how
-        episode_uuid = str(uuidlib.uuid4())
-        now = utc_now()
-        props = _ledger_props(prov)
-        episode = EpisodicNode(
-            uuid=episode_uuid,
-            name=f"a4s-{episode_uuid[:8]}",  # names are logged by Graphiti: never content
-            group_id=prov.group_id,
-            labels=[],
-            source=source,
-            content=body,
-            source_description=f"a4s:{prov.source_type}",
-            created_at=now,
-            valid_at=when or now,  # Graphiti's reference_time: extraction dates facts from it
-        )
-        entry = {
-            "uuid": episode_uuid,
-            "kind": ElementKind.EPISODE.value,
-            "group_id": prov.group_id,
-            "state": "committed",
-            "created_at": now,
-            **props,
-        }
+        new = new_episode(prov, body, source, when)
+        episode, episode_uuid, entry = new.node, new.node.uuid, new.entry
         await self._store.execute(
             _CREATE_PENDING,
             {
                 "uuid": episode_uuid,
                 "kind": ElementKind.EPISODE.value,
                 "group_id": prov.group_id,
-                "now": now,
-                "props": props,
-                "episode": _episode_save_props(episode),
+                "now": new.now,
+                "props": new.props,
+                "episode": episode_save_props(episode),
             },
         )
         touched: Touched | None = None
@@ -369,16 +380,6 @@ def _quiet(call: asyncio.Future[list[float]]) -> None:
         call.exception()
 
 
-def _episode_save_props(episode: EpisodicNode) -> dict[str, Any]:
-    """The properties Graphiti's ``EpisodicNode.save`` sets (its Neo4j query: ``SET n = {...}``)."""
-    return {
-        "uuid": episode.uuid,
-        "name": episode.name,
-        "group_id": episode.group_id,
-        "source_description": episode.source_description,
-        "source": episode.source.value,
-        "content": episode.content,
-        "entity_edges": list(episode.entity_edges),
-        "created_at": episode.created_at,
-        "valid_at": episode.valid_at,
-    }
+def _plain(bodies: list[str]) -> list[bool]:
+    """Offline: which texts the extractor finds no entity in (Graphiti would write nothing)."""
+    return [not extract_entity_names(body) for body in bodies]

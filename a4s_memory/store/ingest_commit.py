@@ -32,6 +32,7 @@ __all__ = [
     "StampTargets",
     "as_hook",
     "commit_tx",
+    "finish_tx",
 ]
 
 
@@ -133,8 +134,19 @@ async def commit_tx(tx: AsyncManagedTransaction, ctx: CommitContext, commit: Com
         # The entry changed since it was written (never in practice): stamp from the ledger.
         episodes.add(ctx.episode_uuid)
         ctx = CommitContext(ctx.group_id, ctx.episode_uuid, touched, ctx.report, stored)
+    ctx = CommitContext(ctx.group_id, ctx.episode_uuid, touched, report, ctx.entry)
+    return await finish_tx(tx, ctx, commit.hook, episodes)
+
+
+async def finish_tx(
+    tx: AsyncManagedTransaction, ctx: CommitContext, hook: CommitHook, episodes: set[str]
+) -> StampReport:
+    """The rest of a commit once the episode is stamped: an item's links, the hook's
+    ``prepare``, ONE re-stamp of everything touched (plus ``episodes``), the hook's
+    ``finalize``. ``ctx.report`` holds the episode's status and collects the others."""
+    touched, report = ctx.touched, ctx.report
     await link_item_tx(tx, ctx.group_id, ctx.episode_uuid, touched)
-    more = await commit.hook.prepare(tx, ctx)
+    more = await hook.prepare(tx, ctx)
     stamped = await restamp(
         tx,
         ctx.group_id,
@@ -144,9 +156,7 @@ async def commit_tx(tx: AsyncManagedTransaction, ctx: CommitContext, commit: Com
     )
     report.statuses.update(stamped.statuses)
     report.summaries_rebuilt = stamped.summaries_rebuilt
-    extra = await commit.hook.finalize(
-        tx, CommitContext(ctx.group_id, ctx.episode_uuid, touched, report, ctx.entry)
-    )
+    extra = await hook.finalize(tx, ctx)
     if extra is not None:
         report.statuses.update(extra.statuses)
     return report

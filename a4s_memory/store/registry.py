@@ -84,13 +84,24 @@ class AgentRegistry:
         agent_id: str,
         action: Action,
         visibility: Visibility | None = None,
+        *,
+        records: dict[str, AgentRecord | None] | None = None,
     ) -> AccessDecision:
-        """Load the agent and decide; raises AccessDenied/NotFound/InvalidRequest when denied."""
+        """Load the agent and decide; raises AccessDenied/NotFound/InvalidRequest when denied.
+
+        ``records``: agent records already read for this request (a batch reads each agent's
+        once; every item still gets its own decision), filled in as agents are read."""
         validate_agent_id(agent_id)
+        if records is None or agent_id not in records:
+            record = await self.get(agent_id)
+            if records is not None:
+                records[agent_id] = record
+        else:
+            record = records[agent_id]
         request = AccessRequest(
             requester_id=requester_id,
             agent_id=agent_id,
-            agent=await self.get(agent_id),
+            agent=record,
             action=action,
             visibility=visibility,
             is_admin=self.is_admin(requester_id),

@@ -1,10 +1,11 @@
 """Batch writes: ``MemoryManager.add_many``, ``POST /memories:batch``,
 ``AsyncMemoryClient.add_many`` and ``a4s-memory import-chat``.
 
-Each item is one ordinary write: its own access decision, firewall decision, transaction and audit
-event, and its own answer (stored with its status, or refused with its stop reason). One item's
-refusal or failure never touches another item: every item is all or nothing, and the batch is
-not. Items of one agent are written in their order (a later turn never lands before an earlier
+Each item is one ordinary write: its own access decision, firewall decision and audit event, and
+its own answer (stored with its status, or refused with its stop reason). One item's refusal or
+failure never touches another item: every item is all or nothing, and the batch is not (a run of
+chat turns shares one transaction, and a run that fails is written again item by item:
+a4s_memory.store.ingest_bulk). Items of one agent are written in their order (a later turn never lands before an earlier
 one); different agents' items are written concurrently (``BATCH_CONCURRENCY`` agents at a time).
 A batch spends one write-quota token, as an import does: it is one bulk request of at most
 ``MAX_BATCH_ITEMS`` items.
@@ -14,7 +15,9 @@ screens them in order (access, bounds, session gate, firewall: every item, as a 
 would be) and hands each accepted one to the second stage, which stores them in order; so item
 k+1 is screened while item k is stored. Before handing over a chunk of ``PREFETCH_CHUNK``
 accepted items, the first stage starts their episode vectors in the background (``prefetch``),
-so the model runs while the second stage waits on Neo4j; its ingestions take them.
+so the model runs while the second stage waits on Neo4j; its ingestions take them. The second
+stage takes everything handed over so far as one run (``store_run``, at most ``MAX_RUN``), so
+offline a run of plain chat turns commits in one transaction instead of two per turn.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from a4s_memory.types import BatchResult as BatchResult
 __all__ = [
     "BATCH_CONCURRENCY",
     "MAX_BATCH_ITEMS",
+    "MAX_RUN",
     "PREFETCH_CHUNK",
     "BatchAddRequest",
     "BatchItemResult",
@@ -49,6 +53,9 @@ BATCH_CONCURRENCY: Final = 4  # agents written at once; Neo4j's pool and 2 cores
 # Accepted items handed to the store stage at once, their vectors started ahead. Small, so the
 # store stage starts early (screening takes a few ms an item).
 PREFETCH_CHUNK: Final = 4
+# Screened writes stored at once at most (one transaction for a run of chat turns): bounds the
+# transaction and how long an item waits for the run it is in.
+MAX_RUN: Final = 32
 
 S = TypeVar("S")
 
@@ -60,15 +67,30 @@ class BatchAddRequest(BaseModel):
 
 
 class BatchSteps(Generic[S]):
-    """The two halves of one write and the vector prefetch (the facade binds them)."""
+    """The two halves of one write and the vector prefetch (the facade binds them).
+
+    ``store_run``, when given, stores several screened writes of one agent at once, in order,
+    answering each on its own (a result or the error that refused it): the store stage hands it
+    everything screened so far, so a run of chat turns commits in one transaction."""
 
     def __init__(
         self,
         screen: Callable[[AddMemory], Awaitable[S]],
         store: Callable[[S], Awaitable[AddResult]],
         prefetch: Callable[[Sequence[S]], None] | None = None,
+        store_run: Callable[[Sequence[S]], Awaitable[list[AddResult | A4SError]]] | None = None,
     ) -> None:
         self.screen, self.store, self.prefetch = screen, store, prefetch
+        self.store_run = store_run or self._one_by_one
+
+    async def _one_by_one(self, writes: Sequence[S]) -> list[AddResult | A4SError]:
+        answers: list[AddResult | A4SError] = []
+        for write in writes:
+            try:
+                answers.append(await self.store(write))
+            except A4SError as error:
+                answers.append(error)
+        return answers
 
 
 def _invalid(index: int, exc: ValidationError) -> BatchItemResult:
@@ -140,15 +162,28 @@ async def _pipeline(
             hand_over()
             handoff.put_nowait(None)  # the end
 
-    async def store_all() -> None:
-        while (entry := await handoff.get()) is not None:
-            index, write, started = entry
-            try:
-                result = await steps.store(write)
-            except A4SError as error:
-                refused(index, error, started)
+    async def store_run(run: list[tuple[int, S, float]]) -> None:
+        answers = await steps.store_run([write for _, write, _ in run])
+        for (index, _, started), answer in zip(run, answers, strict=True):
+            if isinstance(answer, A4SError):
+                refused(index, answer, started)
                 continue
-            results[index] = BatchItemResult.of_result(index, result)
-            count_write(result.stop_reason, time.perf_counter() - started)
+            results[index] = BatchItemResult.of_result(index, answer)
+            count_write(answer.stop_reason, time.perf_counter() - started)
+
+    async def store_all() -> None:
+        # Everything handed over so far is stored as one run, in order.
+        end = False
+        while not end:
+            run: list[tuple[int, S, float]] = []
+            entry = await handoff.get()
+            while entry is not None:
+                run.append(entry)
+                if handoff.empty() or len(run) >= MAX_RUN:
+                    break
+                entry = handoff.get_nowait()
+            end = entry is None
+            if run:
+                await store_run(run)
 
     await asyncio.gather(screen_all(), store_all())

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from a4s_memory.access import AccessDecision, Action
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import AccessDenied, InvalidRequest
+from a4s_memory.errors import A4SError, AccessDenied, InvalidRequest
 from a4s_memory.firewall import Firewall, FirewallDecision, Layer, WriteRequest
 from a4s_memory.models import AddResult
 from a4s_memory.store.audit_log import AuditLog
@@ -47,6 +47,7 @@ __all__ = [
     "prefetch_vectors",
     "screen_write",
     "store_write",
+    "store_writes",
 ]
 
 
@@ -116,6 +117,43 @@ async def store_write(
     box = WriteBox()
     with span("a4s.write.ingest"):
         outcome = await _ingest(deps, write, box, also)
+    return _answer(write, outcome, box)
+
+
+async def store_writes(
+    deps: WriteDeps, writes: Sequence[ScreenedWrite]
+) -> list[AddResult | A4SError]:
+    """Ingest one agent's screened writes (a batch's), in order, each answered on its own.
+    Consecutive free-text writes go to the ingestor together, which commits a run of plain
+    ones in one transaction; a structured item is stored on its own, between them."""
+    answers: list[AddResult | A4SError] = []
+    texts: list[tuple[ScreenedWrite, WriteBox]] = []
+
+    async def flush() -> None:
+        with span("a4s.write.ingest"):
+            outcomes = await deps.ingestor.add_episodes(
+                [(_episode(w), write_finalizer(deps.audit, w.draft, None, box)) for w, box in texts]
+            )
+        for (w, box), outcome in zip(texts, outcomes, strict=True):
+            answers.append(outcome if isinstance(outcome, A4SError) else _answer(w, outcome, box))
+        texts.clear()
+
+    for write in writes:
+        if _is_text(write):
+            texts.append((write, WriteBox()))
+            continue
+        if texts:
+            await flush()
+        try:
+            answers.append(await store_write(deps, write))
+        except A4SError as error:
+            answers.append(error)
+    if texts:
+        await flush()
+    return answers
+
+
+def _answer(write: ScreenedWrite, outcome: IngestOutcome, box: WriteBox) -> AddResult:
     decision = write.prov.decision
     return AddResult(
         memory_id=outcome.episode_uuid,
@@ -129,12 +167,24 @@ async def store_write(
     )
 
 
+def _is_text(write: ScreenedWrite) -> bool:
+    """Free text or chat messages (the firewall refused a structured item without a key)."""
+    return write.category is None or not write.key
+
+
+def _episode(write: ScreenedWrite) -> EpisodeWrite:
+    return EpisodeWrite(
+        provenance=write.prov,
+        body=write.prov.decision.redacted_text or "",
+        is_message=write.is_message,
+        reference_time=write.reference_time,
+    )
+
+
 def prefetch_vectors(deps: WriteDeps, writes: Sequence[ScreenedWrite]) -> None:
     """Start the episode vectors of screened free-text writes in the background (a batch's);
     their :func:`store_write` takes them."""
-    bodies = [
-        w.prov.decision.redacted_text or "" for w in writes if w.category is None or not w.key
-    ]
+    bodies = [w.prov.decision.redacted_text or "" for w in writes if _is_text(w)]
     deps.ingestor.prefetch_vectors([b for b in bodies if b])
 
 
@@ -190,27 +240,21 @@ async def _ingest(
     deps: WriteDeps, write: ScreenedWrite, box: WriteBox, also: Finalizer | None
 ) -> IngestOutcome:
     prov, decision = write.prov, write.prov.decision
-    text = decision.redacted_text or ""
-    if write.category is None or not write.key:  # the firewall refused an item without a key
+    text, category, key = decision.redacted_text or "", write.category, write.key
+    if category is None or not key:  # _is_text
         finalize = _both(write_finalizer(deps.audit, write.draft, None, box), also)
-        episode = EpisodeWrite(
-            provenance=prov,
-            body=text,
-            is_message=write.is_message,
-            reference_time=write.reference_time,
-        )
-        return await deps.ingestor.add_episode(episode, finalize)
+        return await deps.ingestor.add_episode(_episode(write), finalize)
     spec = VersionSpec(
         agent_id=write.agent_id,
-        category=write.category.value,
-        key=write.key,
+        category=category.value,
+        key=key,
         value=text,
         written_by=prov.written_by,
         validation_score=validation_score(decision),
         pinned=write.pinned,
         now=now_utc(),
     )
-    item = ItemWrite(provenance=prov, category=write.category, key=write.key, value=text)
+    item = ItemWrite(provenance=prov, category=category, key=key, value=text)
     return await deps.ingestor.add_item(
         item, _both(write_finalizer(deps.audit, write.draft, spec, box), also)
     )

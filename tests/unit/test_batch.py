@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from a4s_memory.client import _MAX_CHUNK_BYTES, _chunks
 from a4s_memory.contract import StopReason
-from a4s_memory.errors import FirewallRejected
+from a4s_memory.errors import A4SError, FirewallRejected
 from a4s_memory.models import AddMemory, AddResult
 from a4s_memory.status import MemoryStatus
 from a4s_memory.write.batch import MAX_BATCH_ITEMS, PREFETCH_CHUNK, BatchSteps, write_batch
@@ -110,6 +111,38 @@ async def test_an_agents_next_item_is_screened_while_the_previous_one_is_stored(
     assert [e for e in events if e.startswith("screen")] == [f"screen {t}" for t in texts]
     assert batch.results[2].stop_reason is StopReason.INJECTION_DETECTED
     assert (batch.stored, batch.refused) == (len(accepted), 1)
+
+
+async def test_the_store_stage_takes_what_was_screened_as_one_run() -> None:
+    runs: list[list[str]] = []
+
+    async def store(text: str) -> AddResult:
+        raise AssertionError("with store_run, items are stored in runs")
+
+    async def store_run(texts: Sequence[str]) -> list[AddResult | A4SError]:
+        runs.append(list(texts))
+        await asyncio.sleep(0.001)
+        return [
+            FirewallRejected("failed", stop_reason=StopReason.INTERNAL_INCONSISTENCY)
+            if t == "3"
+            else _result(AddMemory(agent_id="a", messages=t))
+            for t in texts
+        ]
+
+    texts = [str(n) for n in range(2 * PREFETCH_CHUNK + 1)]
+    items: list[AddMemory | dict[str, Any]] = [{"agent_id": "a", "messages": t} for t in texts]
+    batch = await write_batch(items, BatchSteps(_screen_text, store, store_run=store_run))
+    assert [t for run in runs for t in run] == texts  # every item once, in order
+    assert all(len(run) >= 1 for run in runs)
+    assert runs[0] == texts[:PREFETCH_CHUNK]  # the first chunk handed over, stored together
+    assert len(runs) < len(texts)
+    assert [r.stored for r in batch.results] == [t != "3" for t in texts]  # answered on its own
+    assert batch.results[3].stop_reason is StopReason.INTERNAL_INCONSISTENCY
+
+
+async def _screen_text(item: AddMemory) -> str:
+    await asyncio.sleep(0.001)  # the store stage runs meanwhile
+    return str(item.messages)
 
 
 def test_client_chunks_stay_under_the_item_and_byte_bounds() -> None:
