@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -33,7 +36,7 @@ from a4s_memory.models_lifecycle import AuditVerification
 from a4s_memory.store.db import Neo4jStore, run_in_tx
 from a4s_memory.store.ledger import now_utc
 
-__all__ = ["DEFAULT_RETENTION_DAYS", "AuditLog", "verify_events"]
+__all__ = ["DEFAULT_RETENTION_DAYS", "AuditLog", "deferred_appends", "verify_events"]
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +69,26 @@ WITH e
 OPTIONAL MATCH (m:Episodic {uuid: $memory_id})
 FOREACH (_ IN CASE WHEN m IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_MEMORY]->(m))
 RETURN e.event_id AS event_id
+"""
+# The events of one agent appended inside one transaction under :func:`deferred_appends` (a run
+# of a batch's chat turns), in ONE statement: the compare-and-append of _APPEND for the whole
+# chained segment (no row back = the head moved).
+_APPEND_MANY = """
+MATCH (h:AuditHead {agent_id: $agent_id})
+SET h.touched_at = $last.timestamp
+WITH h
+WHERE h.seq = $first.seq - 1 AND h.hash = $first.prev_hash
+UNWIND $events AS ev
+CREATE (e:AuditEvent) SET e = ev.props
+WITH h, e, ev
+OPTIONAL MATCH (a:Agent {agent_id: $agent_id})
+FOREACH (_ IN CASE WHEN a IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_AGENT]->(a))
+WITH h, e, ev
+OPTIONAL MATCH (m:Episodic {uuid: ev.memory_id})
+FOREACH (_ IN CASE WHEN m IS NULL THEN [] ELSE [1] END | CREATE (e)-[:AUDIT_OF_MEMORY]->(m))
+WITH h, count(e) AS written
+SET h.seq = $last.seq, h.hash = $last.hash
+RETURN written
 """
 _LIST = """
 MATCH (e:AuditEvent {agent_id: $agent_id})
@@ -147,6 +170,43 @@ def verify_events(
     )
 
 
+@dataclass
+class _Deferred:
+    """Events appended inside ``tx`` while :func:`deferred_appends` is open, chained in memory."""
+
+    tx: AsyncManagedTransaction
+    log: AuditLog | None = None
+    chains: dict[str, list[tuple[dict[str, Any], str | None]]] = field(default_factory=dict)
+
+
+_DEFERRED: ContextVar[_Deferred | None] = ContextVar("a4s_audit_deferred", default=None)
+
+
+@asynccontextmanager
+async def deferred_appends(tx: AsyncManagedTransaction) -> AsyncIterator[None]:
+    """Inside, :meth:`AuditLog.append_tx` on ``tx`` chains the events in memory (and returns
+    their ids at once); on leaving, each agent's events are written in one statement, compared
+    against the head like a single append. If the head moved (another process appended) the
+    segment is re-chained from the head read under its lock; if that fails too, ConstraintError
+    rolls ``tx`` back. Nothing is written when the body raised."""
+    batch = _Deferred(tx)
+    token = _DEFERRED.set(batch)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
+    if batch.log is not None:
+        await batch.log.write_deferred(batch)
+
+
+def _chain(events: list[tuple[dict[str, Any], str | None]], head: tuple[int, str]) -> None:
+    seq, prev = head
+    for props, _ in events:
+        seq += 1
+        props["seq"], props["prev_hash"] = seq, prev
+        props["hash"] = prev = chain_hash(props)
+
+
 def _plain(props: Any) -> dict[str, Any]:
     return {k: v for k, v in dict(props).items()}
 
@@ -165,6 +225,9 @@ class AuditLog:
             return None
         now = now_utc()
         agent = draft.agent_id
+        deferred = _DEFERRED.get()
+        if deferred is not None and deferred.tx is tx:
+            return self._defer(deferred, draft.properties(new_event_id(), now), draft)
         head = self._heads.get(agent)
         for attempt in range(2):
             if head is None or attempt:
@@ -187,6 +250,38 @@ class AuditLog:
                 self._heads[agent] = (props["seq"], props["hash"])
                 return str(rows[0]["event_id"])
         raise ConstraintError("the audit chain head moved under a held lock")
+
+    def _defer(self, batch: _Deferred, props: dict[str, Any], draft: AuditDraft) -> str:
+        batch.log = self
+        batch.chains.setdefault(draft.agent_id, []).append((props, draft.memory_id))
+        return str(props["event_id"])
+
+    async def write_deferred(self, batch: _Deferred) -> None:
+        """Write what :func:`deferred_appends` collected (see there)."""
+        for agent, events in batch.chains.items():
+            head = self._heads.get(agent)
+            for attempt in range(2):
+                if head is None or attempt:
+                    params = {"agent_id": agent, "genesis": GENESIS_HASH, "ts": iso_ms(now_utc())}
+                    row = (await run_in_tx(batch.tx, _LOCK_HEAD, params))[0]
+                    head = (int(row["seq"]), str(row["hash"]))
+                _chain(events, head)
+                first, last = events[0][0], events[-1][0]
+                rows = await run_in_tx(
+                    batch.tx,
+                    _APPEND_MANY,
+                    {
+                        "agent_id": agent,
+                        "first": first,
+                        "last": last,
+                        "events": [{"props": p, "memory_id": m} for p, m in events],
+                    },
+                )
+                if rows:
+                    self._heads[agent] = (last["seq"], last["hash"])  # optimistic, as append_tx
+                    break
+            else:
+                raise ConstraintError("the audit chain head moved under a held lock")
 
     async def append(self, draft: AuditDraft) -> str | None:
         """Append in its own transaction (operations that change no memory: reads, rejections)."""

@@ -5,8 +5,9 @@ finds no entity, so :mod:`ingest` skips Graphiti and writes only the ledger entr
 episode, its stamp and its vector (98% of LoCoMo's chat turns). There is then no extraction
 step between "pending" and "committed" that could fail, so a run of consecutive plain episodes
 of one group (a batch's chat turns) is written committed straight away: one statement for the
-whole run writes each entry, episode, stamp and vector, and each item's hook (its audit event)
-runs in the same transaction. The whole run commits or none of it; the caller writes a failed
+whole run writes each entry, episode, stamp and vector, then each item's hook runs in the same
+transaction, its audit event chained in memory and the run's events written by one more statement
+(``audit_log.deferred_appends``). The whole run commits or none of it; the caller writes a failed
 run again one item at a time, so one item's own failure never touches another (batch items are
 all or nothing each). What a run stores is what single adds store
 (tests/integration/test_batch_commit.py compares them property by property).
@@ -26,6 +27,7 @@ from neo4j import AsyncManagedTransaction
 from a4s_memory.contract import StopReason
 from a4s_memory.errors import StoreUnavailable
 from a4s_memory.status import MemoryStatus
+from a4s_memory.store.audit_log import deferred_appends
 from a4s_memory.store.db import run_in_tx
 from a4s_memory.store.ingest_commit import CommitContext, CommitHook, finish_tx
 from a4s_memory.store.ingest_models import EpisodeWrite, IngestOutcome, WriteProvenance
@@ -184,19 +186,21 @@ async def commit_run_tx(
             "the run's episodes were not all written", stop_reason=StopReason.INTERNAL_INCONSISTENCY
         )
     outcomes = []
-    for item, status in zip(run, statuses, strict=True):
-        uuid = item.episode.node.uuid
-        if status is None:
-            raise StoreUnavailable(
-                "the stored episode has no status", stop_reason=StopReason.INTERNAL_INCONSISTENCY
+    async with deferred_appends(tx):  # the run's audit events: one statement, after the loop
+        for item, status in zip(run, statuses, strict=True):
+            uuid = item.episode.node.uuid
+            if status is None:
+                raise StoreUnavailable(
+                    "the stored episode has no status",
+                    stop_reason=StopReason.INTERNAL_INCONSISTENCY,
+                )
+            touched = Touched(episode_vector=item.vector)
+            report = StampReport(statuses={uuid: status})
+            ctx = CommitContext(group_id, uuid, touched, report, item.episode.entry)
+            report = await finish_tx(tx, ctx, item.hook, set())
+            outcomes.append(
+                IngestOutcome(
+                    episode_uuid=uuid, group_id=group_id, status=status, statuses=report.statuses
+                )
             )
-        touched = Touched(episode_vector=item.vector)
-        report = StampReport(statuses={uuid: status})
-        ctx = CommitContext(group_id, uuid, touched, report, item.episode.entry)
-        report = await finish_tx(tx, ctx, item.hook, set())
-        outcomes.append(
-            IngestOutcome(
-                episode_uuid=uuid, group_id=group_id, status=status, statuses=report.statuses
-            )
-        )
     return outcomes

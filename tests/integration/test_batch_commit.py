@@ -10,9 +10,11 @@ from typing import Any
 import neo4j
 import pytest
 
+from a4s_memory.audit.events import AuditAction, AuditDraft
 from a4s_memory.config import Settings
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store import ingest
+from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.write.batch import PREFETCH_CHUNK
 from tests.integration.manager_support import cleanup_agent
@@ -56,11 +58,13 @@ async def test_a_run_of_plain_turns_takes_one_write_transaction(
     # Before: per turn one auto-commit statement (pending entry + episode) and one commit
     # transaction, and a registry read for its authorization: 12 write transactions and 4.85
     # queries a turn (bench/write_profile.py --batch). Now a run (the screened turns handed over
-    # together, PREFETCH_CHUNK at a time) is one transaction: one statement a run and the audit
-    # event of each turn; the agent's record is read once for the batch (each turn still gets
-    # its own access decision from it).
-    assert writes[0] <= n // PREFETCH_CHUNK, writes[0]
-    assert queries[0] <= 1 + n + n // PREFETCH_CHUNK, queries[0]
+    # together, PREFETCH_CHUNK at a time) is one transaction of two statements: the entries and
+    # episodes, then the run's audit events (chained in memory, one compare-and-append on the
+    # head); the agent's record is read once for the batch (each turn still gets its own access
+    # decision from it).
+    runs = n // PREFETCH_CHUNK
+    assert writes[0] <= runs, writes[0]
+    assert queries[0] <= 1 + 2 * runs, queries[0]
 
 
 # What differs between any two writes (identity, agent, time), and the hash chain's own fields.
@@ -149,3 +153,28 @@ async def test_a_failed_run_is_written_again_one_item_at_a_time(
     assert answer.stored == 6 and all(r.audit_id for r in answer.results)
     assert sorted(r["state"] for r in rows) == ["committed"] * 6  # nothing half-written
     assert chain.ok, chain
+
+
+async def test_a_run_rechains_its_audit_events_when_another_process_appended(
+    manager: MemoryManager, store: Neo4jStore, unique_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The run's events are chained from the head this process last wrote; when another process
+    appended meanwhile, the one compare-and-append statement finds the head moved, the segment is
+    re-chained from the head read under its lock, and the chain still verifies."""
+    agent = f"bch-{unique_id}"
+    await manager.register_agent(OWNER, agent, OWNER)
+    try:
+        first = await manager.add_many(OWNER, _items(agent, TURNS[:4]))
+        other_process = AuditLog(store)  # its own head cache, as in another API process
+        await other_process.append(
+            AuditDraft(agent_id=agent, action=AuditAction.SEARCH, requester_id=OWNER)
+        )
+        second = await manager.add_many(OWNER, _items(agent, TURNS[4:8]))
+        chain = await manager.verify_audit(agent)
+    finally:
+        await cleanup_agent(store, agent)
+    assert (first.stored, second.stored) == (4, 4)
+    assert chain.ok, chain
+    assert chain.events_checked == 4 + 1 + 4
+    # Re-chained inside the run's own transaction, not rescued by writing the items one by one.
+    assert "one at a time" not in caplog.text
