@@ -151,6 +151,19 @@ def test_dockerfile_serves_what_k8s_probes() -> None:
     assert f"--uid {uid}" in dockerfile
 
 
+def test_the_image_installs_the_locked_versions() -> None:
+    """The image gets what `make test` ran: uv.lock through the uv version pyproject pins (it
+    used to `pip install .`, resolving every dependency anew at build time), and the `embed`
+    extra, without which the default embedder silently falls back to hashing."""
+    dockerfile = (REPO / "deploy" / "Dockerfile").read_text()
+    pinned = re.search(r'"uv==([^"]+)"', (REPO / "pyproject.toml").read_text())
+    assert pinned is not None
+    assert f"uv=={pinned.group(1)}" in dockerfile
+    assert re.search(r"uv sync --locked\b.*--extra embed", dockerfile)
+    assert "COPY pyproject.toml uv.lock" in dockerfile
+    assert "pip install --no-cache-dir ." not in dockerfile
+
+
 def test_the_validator_rejects_a_broken_manifest() -> None:
     """Guards against a validator that silently accepts everything (e.g. schemas missing)."""
     import copy
