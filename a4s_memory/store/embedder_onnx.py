@@ -22,6 +22,7 @@ import hashlib
 import importlib
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from importlib.util import find_spec
 from pathlib import Path
@@ -47,6 +48,11 @@ VOCAB_SHA256: Final = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c9
 MAX_TOKENS: Final = 256  # all-MiniLM-L6-v2's max_seq_length in its sentence-transformers config
 # Texts per inference call. Batches are formed from length-sorted texts, so padding stays small.
 BATCH: Final = 32
+# Vectors of short texts kept per embedder (LRU): entity names, keys and search queries recur, and
+# Graphiti's add_triplet embeds each node name and fact twice per item. Texts up to
+# CACHE_MAX_CHARS only; a vector is kept as 384 float32 (1.5 KB), so the cache stays near 6 MB.
+CACHE_TEXTS: Final = 4096
+CACHE_MAX_CHARS: Final = 256
 _REQUIRED: Final = (MODEL_PACKAGE, "onnxruntime", "tokenizers", "numpy")
 _WORD: Final = re.compile(r"[^\W_]", re.UNICODE)
 
@@ -83,6 +89,10 @@ class _Model:
 
     def __init__(self, session: Any, tokenizer: Any, np: Any) -> None:
         self._session, self._tokenizer, self._np = session, tokenizer, np
+
+    @property
+    def np(self) -> Any:
+        return self._np
 
     @classmethod
     def load(cls, threads: int | None) -> _Model:
@@ -147,13 +157,38 @@ def _texts(input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]
     return ""
 
 
-class OnnxMiniLMEmbedder(EmbedderClient):
-    """all-MiniLM-L6-v2 (int8 ONNX) from the ``embed`` extra; loads on first use."""
+class _VectorCache:
+    """Least-recently-used text -> vector, for short texts; touched on the event loop only."""
 
-    def __init__(self, threads: int | None = None) -> None:
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._vectors: OrderedDict[str, Any] = OrderedDict()
+
+    def get(self, text: str) -> list[float] | None:
+        vector = self._vectors.get(text)
+        if vector is None:
+            return None
+        self._vectors.move_to_end(text)
+        return [float(x) for x in vector]
+
+    def put(self, text: str, vector: list[float], np: Any) -> None:
+        if self._size <= 0 or len(text) > CACHE_MAX_CHARS:
+            return
+        self._vectors[text] = np.asarray(vector, dtype=np.float32)
+        self._vectors.move_to_end(text)
+        while len(self._vectors) > self._size:
+            self._vectors.popitem(last=False)
+
+
+class OnnxMiniLMEmbedder(EmbedderClient):
+    """all-MiniLM-L6-v2 (int8 ONNX) from the ``embed`` extra; loads on first use. A repeated
+    short text is embedded once (``cache_texts`` vectors kept, least recently used first out)."""
+
+    def __init__(self, threads: int | None = None, cache_texts: int = CACHE_TEXTS) -> None:
         self._threads = threads
         self._model: _Model | None = None
         self._lock = asyncio.Lock()
+        self._cache = _VectorCache(cache_texts)
 
     @property
     def dimension(self) -> int:
@@ -179,7 +214,17 @@ class OnnxMiniLMEmbedder(EmbedderClient):
         if not input_data_list:
             return []
         model = await self._ready()
-        return await asyncio.to_thread(model.encode, list(input_data_list))
+        texts = list(input_data_list)
+        out = [self._cache.get(text) for text in texts]
+        missing = list(dict.fromkeys(t for t, v in zip(texts, out, strict=True) if v is None))
+        if missing:
+            computed = dict(
+                zip(missing, await asyncio.to_thread(model.encode, missing), strict=True)
+            )
+            for text, vector in computed.items():
+                self._cache.put(text, vector, model.np)
+            out = [v if v is not None else computed[t] for t, v in zip(texts, out, strict=True)]
+        return [v for v in out if v is not None]
 
     async def create(
         self, input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]

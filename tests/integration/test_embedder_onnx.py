@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -64,13 +65,39 @@ async def test_it_is_semantic(model: OnnxMiniLMEmbedder) -> None:
     assert _cos(query, close) > _cos(query, far) + 0.3
 
 
-async def test_a_batch_equals_single_calls(model: OnnxMiniLMEmbedder) -> None:
+async def test_a_batch_equals_single_calls() -> None:
+    model = OnnxMiniLMEmbedder(cache_texts=0)  # every call through the model
     texts = ["short", "a rather longer sentence about painting a lake at sunrise", "tea"]
     batch = await model.create_batch(texts)
     for text, vector in zip(texts, batch, strict=True):
         single = await model.create(text)
         # Padding in a batch changes nothing but float rounding (int8 kernels): cosine ~1.
         assert _cos(single, vector) > 0.999
+
+
+async def test_a_repeated_short_text_is_embedded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = OnnxMiniLMEmbedder(cache_texts=2)
+    await model.create("warm-up")  # loads the model
+    seen: list[list[str]] = []
+    encode = embedder_onnx._Model.encode
+
+    def counted(self: Any, texts: Any) -> list[list[float]]:
+        seen.append(list(texts))
+        return encode(self, texts)
+
+    monkeypatch.setattr(embedder_onnx._Model, "encode", counted)
+    first = await model.create("User")
+    again, key, _ = await model.create_batch(["User", "drink", "User"])
+    long_text = "x " * embedder_onnx.CACHE_MAX_CHARS
+    await model.create(long_text)
+    await model.create(long_text)  # too long to keep
+    await model.create("tea")  # a third short text: the least recently used ("User") goes
+    await model.create("drink")  # kept
+    await model.create("User")  # computed again
+    # What Graphiti's add_triplet does per item (each node name and the fact embedded twice)
+    # costs one model call per distinct text; a cached vector is the computed one (float32).
+    assert seen == [["User"], ["drink"], [long_text], [long_text], ["tea"], ["User"]]
+    assert _cos(first, again) > 0.99999 and len(key) == 384
 
 
 async def test_no_words_give_the_zero_vector_and_long_texts_are_truncated(
