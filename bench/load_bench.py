@@ -3,6 +3,12 @@
 
     .venv/bin/python bench/load_bench.py                         # 16 clients, 60 s, <= 20k requests
     .venv/bin/python bench/load_bench.py --clients 4 --seconds 10
+    .venv/bin/python bench/load_bench.py --server-processes 2      # the API in 2 other processes
+
+By default the app runs in a thread of this process, sharing one interpreter lock with the clients.
+``--server-processes N`` runs it as N ``a4s-memory serve`` processes instead (each its own port,
+quota shared through Neo4j as in a scaled-out deployment), client i talking to process i mod N:
+what one host of API replicas serves, without the clients' CPU in the servers' processes.
 
 Each client owns its own agent and alternates a write (``POST /memories``) and a search. Reported:
 throughput, p50/p95/p99 per operation, the count of 5xx answers (must be 0) and whether every
@@ -19,6 +25,8 @@ import json
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -27,11 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 
 
 from a4s_memory.api.app import create_app
-from a4s_memory.api.background import serve_in_background
+from a4s_memory.api.background import free_loopback_port, serve_in_background
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.errors import A4SError
@@ -91,6 +101,53 @@ def serve(settings: Settings) -> Iterator[str]:
         yield url
 
 
+@contextmanager
+def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
+    """``n`` ``a4s-memory serve`` processes on free loopback ports (the load settings through the
+    environment); yields their URLs once each answers /healthz; stops them all on exit."""
+    env = {
+        **os.environ,
+        "A4S_AUTH_MODE": settings.auth_mode.value,
+        "A4S_WRITE_QUOTA_PER_MINUTE": str(settings.write_quota_per_minute),
+        "A4S_WRITE_QUOTA_STORE": "neo4j",  # N processes, one limit
+    }
+    cli = str(Path(sys.executable).with_name("a4s-memory"))
+    ports = [free_loopback_port() for _ in range(n)]
+    procs = [
+        subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
+            [cli, "serve", "--host", "127.0.0.1", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for port in ports
+    ]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    try:
+        deadline = time.monotonic() + 120
+        for url, proc in zip(urls, procs, strict=True):
+            while not _healthy(url):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"a4s-memory serve did not start at {url}")
+                time.sleep(0.2)
+        yield urls
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _healthy(url: str) -> bool:
+    try:
+        return httpx.get(f"{url}/healthz", timeout=1.0).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
 async def _client_loop(url: str, cfg: LoadConfig, i: int, stats: LoadStats) -> None:
     agent = cfg.agent(i)
     acked = stats.acked.setdefault(agent, [])
@@ -119,10 +176,13 @@ async def _client_loop(url: str, cfg: LoadConfig, i: int, stats: LoadStats) -> N
             n += 1
 
 
-async def run_load(url: str, cfg: LoadConfig) -> LoadStats:
+async def run_load(url: str | list[str], cfg: LoadConfig) -> LoadStats:
+    urls = [url] if isinstance(url, str) else url
     stats = LoadStats()
     started = time.perf_counter()
-    await asyncio.gather(*(_client_loop(url, cfg, i, stats) for i in range(cfg.clients)))
+    await asyncio.gather(
+        *(_client_loop(urls[i % len(urls)], cfg, i, stats) for i in range(cfg.clients))
+    )
     stats.elapsed = time.perf_counter() - started
     return stats
 
@@ -198,8 +258,12 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
     cfg = LoadConfig(clients=args.clients, seconds=args.seconds, max_requests=args.max_requests)
     async with connect(settings) as store:
         try:
-            with serve(settings) as url:
-                stats = await run_load(url, cfg)
+            if args.server_processes > 0:
+                with serve_processes(settings, args.server_processes) as urls:
+                    stats = await run_load(urls, cfg)
+            else:
+                with serve(settings) as url:
+                    stats = await run_load(url, cfg)
             return summarize(stats, await verify_acked(store, stats))
         finally:
             await cleanup(store, cfg)
@@ -210,6 +274,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--max-requests", type=int, default=20_000)
+    parser.add_argument(
+        "--server-processes",
+        type=int,
+        default=0,
+        help="run the API as N `a4s-memory serve` processes (0: a thread of this process)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     result = asyncio.run(_main(args))
@@ -218,6 +288,7 @@ def main() -> None:
         "clients": args.clients,
         "bounded_seconds": args.seconds,
         "max_requests": args.max_requests,
+        "server_processes": args.server_processes,
         "machine": platform.platform(),
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
