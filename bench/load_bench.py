@@ -107,6 +107,11 @@ def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
     environment); yields their URLs once each answers /healthz; stops them all on exit."""
     env = {
         **os.environ,
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_DATABASE": settings.neo4j_database,
+        "A4S_EMBEDDER": settings.embedder,
         "A4S_AUTH_MODE": settings.auth_mode.value,
         "A4S_WRITE_QUOTA_PER_MINUTE": str(settings.write_quota_per_minute),
         "A4S_WRITE_QUOTA_STORE": "neo4j",  # N processes, one limit
