@@ -74,9 +74,11 @@ def forbidden_findings(
         scan = TextScan(text)
     lower = scan.lower
     for rule in rules:
+        target = lower if rule.pattern.on_lower else text
+        if rule.pattern.excluded(target, scan):
+            continue
         if rule.triggers and not scan.any_of(rule.triggers):
             continue
-        target = lower if rule.pattern.on_lower else text
         for m in rule.pattern.finditer(target, lower, scan):
             if rule.validator is not None and not rule.validator(m.group(0)):
                 continue

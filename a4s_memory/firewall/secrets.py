@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
@@ -52,6 +53,7 @@ class SecretRule:
     group: int = 0
     hints: tuple[str, ...] = ()  # lower-case literals, one must occur in the lower-cased text
     shape: bool = False  # runs only inside long tokens (TextScan.runs), not the whole text
+    hs_bit: int = 0  # ``pattern``'s bit in hsfilter's CASELESS answers (0: never filtered)
 
 
 def _s(
@@ -68,15 +70,17 @@ def _s(
     if regex.startswith("(?i)"):
         regex, fast_flags = regex[4:], flags | re.IGNORECASE
         flags |= re.IGNORECASE
+    pattern = re.compile(regex, flags)
     return SecretRule(
         rule_id,
         level,
         kind,
-        re.compile(regex, flags),
+        pattern,
         compile_rule(regex, fast_flags),
         group,
         tuple(h.lower() for h in hints),
         shape,
+        hsfilter.register(pattern, on_lower=False) if flags & re.IGNORECASE else 0,
     )
 
 
@@ -425,6 +429,8 @@ def detect_secrets(
     lower = scan.lower
     tokens: list[tuple[int, int]] | None = None
     for rule in rules:
+        if not rule.shape and _excluded(rule, scan):
+            continue
         if rule.hints and not scan.any_of(rule.hints):
             continue
         if rule.shape:
@@ -439,6 +445,13 @@ def detect_secrets(
         else:  # lower() changed the length: run the case-insensitive original on the text
             _collect(rule, rule.pattern.finditer(text), raw, text)
     return _merge(raw)
+
+
+def _excluded(rule: SecretRule, scan: TextScan) -> bool:
+    """hsfilter proves ``rule`` cannot match where :func:`detect_secrets` runs it."""
+    if not rule.fast.on_lower or scan.aligned:
+        return rule.fast.excluded(scan.lower if rule.fast.on_lower else scan.text, scan)
+    return bool(rule.hs_bit) and not scan.may_match(scan.text, hsfilter.CASELESS) & rule.hs_bit
 
 
 def _collect(
@@ -491,9 +504,6 @@ def redact(text: str, spans: list[Redaction]) -> str:
     return "".join(parts)
 
 
-_LEVEL_RANK: Final = {_D: 0, _P: 1, _Q: 2}
-
-
 def hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
     """True when normalising the text reveals secrets the original spans do not cover (more of
     them, or a stronger level): their positions in the original are unknown, so reject."""
@@ -501,8 +511,8 @@ def hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
         return False
     if len(folded) > len(original):
         return True
-    best = min(_LEVEL_RANK[r.level] for r in folded)
-    return not original or best < min(_LEVEL_RANK[r.level] for r in original)
+    best = min(_RANK[r.level] for r in folded)
+    return not original or best < min(_RANK[r.level] for r in original)
 
 
 def hidden_by_folding(text: str, spans: list[Redaction]) -> bool:
