@@ -18,14 +18,17 @@ branch is skipped when the literal does not occur and searched from its first oc
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any, Final, TypeVar
 
 from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.triggers import TextScan, register
 
-__all__ = ["FastPattern", "compile_rule", "lower_regex"]
+__all__ = ["FastPattern", "compile_rule", "lower_regex", "may_run"]
+
+_R = TypeVar("_R")
 
 
 def lower_regex(regex: str) -> str:
@@ -334,3 +337,34 @@ def compile_rule(
     for b in branches:
         mask |= b.hs_bit
     return FastPattern(regex, branches, on_lower, mask, all(b.hs_bit for b in branches))
+
+
+# id(rules tuple) -> (the tuple, (mask, on_lower) per rule: mask 0 = never ruled out); bounded
+_KEYS: dict[int, tuple[tuple[Any, ...], tuple[tuple[int, bool], ...]]] = {}
+_KEYS_MAX: Final = 256
+
+
+def may_run(
+    rules: tuple[_R, ...], pattern: Callable[[_R], FastPattern | None], scan: TextScan
+) -> list[_R]:
+    """``rules`` (in order) without those whose pattern (``pattern(rule)``, run on ``scan``'s
+    text or lower-cased text as its ``on_lower`` says; None: always kept) the Hyperscan
+    prefilter rules out: one comprehension instead of a call per rule."""
+    entry = _KEYS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        keys = []
+        for rule in rules:
+            p = pattern(rule)
+            keys.append((p.hs_mask if p is not None and p.hs_all else 0, bool(p and p.on_lower)))
+        entry = (rules, tuple(keys))
+        if len(_KEYS) < _KEYS_MAX:
+            _KEYS[id(rules)] = entry
+    may = (
+        scan.may_match(scan.text, hsfilter.TEXT),
+        scan.may_match(scan.lower, hsfilter.LOWER),
+    )
+    return [
+        rule
+        for rule, (mask, low) in zip(rules, entry[1], strict=True)
+        if not mask or may[low] & mask
+    ]

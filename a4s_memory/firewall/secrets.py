@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from a4s_memory.firewall import hsfilter
-from a4s_memory.firewall.fastre import FastPattern, compile_rule
+from a4s_memory.firewall.fastre import FastPattern, compile_rule, may_run
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.triggers import TextScan, register
@@ -428,7 +428,7 @@ def detect_secrets(
         scan = TextScan(text)
     lower = scan.lower
     tokens: list[tuple[int, int]] | None = None
-    for rule in rules:
+    for rule in may_run(rules, _fast, scan) if scan.aligned else rules:
         if not rule.shape and _excluded(rule, scan):
             continue
         if rule.hints and not scan.any_of(rule.hints):
@@ -445,6 +445,10 @@ def detect_secrets(
         else:  # lower() changed the length: run the case-insensitive original on the text
             _collect(rule, rule.pattern.finditer(text), raw, text)
     return _merge(raw)
+
+
+def _fast(rule: SecretRule) -> FastPattern | None:
+    return None if rule.shape else rule.fast
 
 
 def _excluded(rule: SecretRule, scan: TextScan) -> bool:
