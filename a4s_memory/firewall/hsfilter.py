@@ -58,7 +58,13 @@ except ImportError:  # pragma: no cover - exercised by tests through disable()
 ALL: Final = -1  # "every branch may match": the answer when nothing can be filtered
 _FLAGS: Final = {re.MULTILINE: "HS_FLAG_MULTILINE", re.DOTALL: "HS_FLAG_DOTALL"}
 _PY_FLAGS: Final = re.MULTILINE | re.DOTALL | re.UNICODE | re.IGNORECASE
-_UNSAFE: Final = re.compile(r"\(\?[aiLmsux-]|\{,|\\[0-9uUNpPXgk]|\\x[89a-fA-F]")
+_UNSAFE: Final = re.compile(r"\(\?[aiLmsux-]|\{,")  # inline flags; {,n}: a literal in PCRE
+_NUMERIC: Final = frozenset("0123456789uUNpPXgk")  # backrefs, octal, Unicode escapes
+_LOW_HEX: Final = frozenset("01234567")  # \xNN below 0x80
+_BOUNDED: Final = re.compile(r"\{(\d+),(\d+)\}")
+_LONG_REPEAT: Final = 16
+_NOT_NL_BLANK: Final = "[^\\S\\n]"  # a blank but a newline, as Python sees it:
+_NOT_NL_BLANK_WIDE: Final = "(?:[^\\S\\n]|[\\x1c-\\x1f\\x82])"
 # what each escape becomes: inside a class, and alone
 _WIDE: Final = {
     "w": ("\\w\\x80\\x81", "[\\w\\x80\\x81]"),
@@ -104,19 +110,30 @@ _done = threading.Event()
 _LOCAL: Final = threading.local()
 
 
-def widen(regex: str) -> str | None:
-    """``regex`` rewritten for the proxy (see the module docstring); None when not covered."""
-    if not regex.isascii() or _UNSAFE.search(regex) is not None:
-        return None
+def _class_of(ch: str) -> str:
+    """The marker escape of a non-ASCII character (as :class:`_Markers` maps it)."""
+    if _IS_DIGIT.match(ch):
+        return "\\x81"
+    if _IS_WORD.match(ch):
+        return "\\x80"
+    return "\\x82" if _IS_BLANK.match(ch) else "\\x83"
+
+
+def widen(regex: str, non_ascii: bool = True) -> str | None:
+    """``regex`` rewritten for the proxy (see the module docstring); None when not covered.
+    ``non_ascii``: a non-ASCII character of the pattern may become its marker (not with
+    IGNORECASE, where one may equal an ASCII letter)."""
     out: list[str] = []
     i, n = 0, len(regex)
     in_class = negated = at_start = False
     while i < n:
         ch = regex[i]
         if ch == "\\":
-            if i + 1 >= n:
+            esc = regex[i + 1 : i + 2]
+            if not esc or esc in _NUMERIC or not esc.isascii():
                 return None
-            esc = regex[i + 1]
+            if esc == "x" and regex[i + 2 : i + 3] not in _LOW_HEX:
+                return None  # a non-ASCII character (or no valid escape)
             i += 2
             at_start = False
             if esc in _WIDE:
@@ -128,12 +145,37 @@ def widen(regex: str) -> str | None:
             else:
                 out.append("\\" + esc)
             continue
+        if not ch.isascii():
+            if not non_ascii:
+                return None
+            if in_class and regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
+                if regex[i + 2].isascii():
+                    return None
+                out.append("\\x80-\\x83")  # a non-ASCII range: every marker
+                i += 3
+            elif in_class and out[-1:] == ["-"] and not at_start:
+                return None  # a range from an ASCII character to this one
+            else:
+                out.append(_class_of(ch))
+                i += 1
+            at_start = False
+            continue
         if in_class:
             if ch == "]" and not at_start:
                 in_class = False
             elif ch == "[" and regex[i + 1 : i + 2] in (":", "=", "."):
                 return None  # a POSIX class to PCRE, three characters to Python
             at_start = False
+        elif ch == "{" and (m := _BOUNDED.match(regex, i)) is not None:
+            # a long bounded repeat costs Hyperscan seconds to compile: unbounded is a superset
+            lo, hi = int(m.group(1)), int(m.group(2))
+            out.append(m.group(0) if hi < _LONG_REPEAT else f"{{{lo},}}")
+            i = m.end()
+            continue
+        elif regex.startswith(_NOT_NL_BLANK, i):
+            out.append(_NOT_NL_BLANK_WIDE)  # Python's blanks but a newline, markers included
+            i += len(_NOT_NL_BLANK)
+            continue
         elif ch == "[":
             in_class = True
             negated = regex[i + 1 : i + 2] == "^"
@@ -153,11 +195,9 @@ def register(pattern: re.Pattern[str], on_lower: bool) -> int:
     :data:`CASELESS` (it must run on the text as given)."""
     if _HS is None or pattern.flags & ~_PY_FLAGS:
         return 0
-    wide = widen(pattern.pattern)
-    if wide is None:
-        return 0
     kind = CASELESS if pattern.flags & re.IGNORECASE else LOWER if on_lower else TEXT
-    if kind == CASELESS and on_lower:
+    wide = None if _UNSAFE.search(pattern.pattern) else widen(pattern.pattern, kind != CASELESS)
+    if wide is None or (kind == CASELESS and on_lower):
         return 0
     with _LOCK:
         if _started:

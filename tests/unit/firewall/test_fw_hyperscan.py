@@ -161,11 +161,16 @@ def test_widen_keeps_pythons_classes() -> None:
     assert hsfilter.widen(r"\bab\s+\w\d") == (r"ab[\s\x1c-\x1f\x82]+[\w\x80\x81][\d\x81]")
     assert hsfilter.widen(r"[^\s\"]+[\w.-]") == r"[^\s\x1c-\x1f\x82\"]+[\w\x80\x81.-]"
     assert hsfilter.widen(r"[]a]\b") == r"[]a]"
-    assert hsfilter.widen(r"[^\S\n]") is None  # \S inside a negated class: not covered
+    assert hsfilter.widen(r"[^\S\n]*") == r"(?:[^\S\n]|[\x1c-\x1f\x82])*"
+    assert hsfilter.widen("instruções °") == r"instru\x80\x80es \x83"
+    assert hsfilter.widen("[\\wà-ž]") == r"[\w\x80\x81\x80-\x83]"
+    assert hsfilter.widen(r"\\u[0-9a-f]") == r"\\u[0-9a-f]"  # an escaped backslash, then "u"
+    assert hsfilter.widen("é", non_ascii=False) is None  # IGNORECASE: é is not only é
+    assert hsfilter.widen(r"[^\S\t]") is None  # \S inside another negated class
+    assert hsfilter.widen("[a-ž]") is None  # a range from ASCII to non-ASCII
     assert hsfilter.widen(r"[[:alpha:]]") is None
-    assert hsfilter.widen("é") is None
-    assert hsfilter.widen(r"(?i)a") is None
-    assert hsfilter.widen(r"a{,3}") is None
+    assert hsfilter.widen(r"\u00e9") is None
+    assert hsfilter.widen(r"\x85") is None
     assert hsfilter.widen(r"(a)\1") is None
 
 
