@@ -91,8 +91,8 @@ def _fast_patterns() -> list[Any]:
 def test_a_benign_2kb_text_runs_few_regexes() -> None:
     """Branch regexes searched for one benign 2 KB text (curly quotes and a dash, so the
     normalised view is scanned too): 76 before this change (every branch whose literal
-    prefilter passes), 6 with Hyperscan (measured 2026-11-24: the few that may match). The
-    limit leaves room for a few new rules, far below the 76."""
+    prefilter passes), 2 with Hyperscan (measured 2026-11-24: the few that may match). The
+    limit leaves room for new rules, far below the 76."""
     patched = [b for fast in _fast_patterns() for b in fast.branches]
     originals = [b.pattern for b in patched]
     for b in patched:  # frozen dataclasses: swapped in place and restored below
