@@ -16,9 +16,7 @@ overlapping spans are merged (the highest level wins), so redaction is a single 
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -27,6 +25,7 @@ from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule, may_run
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
+from a4s_memory.firewall.secret_checks import plausible
 from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = [
@@ -376,46 +375,6 @@ register(h for r in SECRET_RULES for h in r.hints)
 # Candidate runs for the shape rules (one scan of the text instead of one per shape rule): the
 # separator-free runs of at least this many characters (TextScan.runs).
 _LONG_TOKEN_MIN: Final = 24
-_VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
-_ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
-
-
-def _entropy(s: str) -> float:
-    n = len(s)
-    return -sum((c / n) * math.log2(c / n) for c in Counter(s).values())
-
-
-def _plausible(rule: SecretRule, value: str) -> bool:
-    """Extra checks that keep generic rules from flagging words and placeholders."""
-    if rule.id in _ASSIGN_IDS:
-        upper = sum(c.isupper() for c in value)
-        if _VALUE_WORDLIKE.match(value) and (value.islower() or (len(value) < 16 and upper < 4)):
-            return False  # a word or a camelCase identifier, not a credential
-        if len(set(value)) < 4 or "XXXX" in value.upper():
-            return False
-        return any(c.isdigit() for c in value) or len(value) >= 16 or upper >= 4
-    if rule.id == "secret.auth_header":
-        v = value.rstrip(".")
-        mixed = any(c.isupper() for c in v) and any(c.islower() for c in v)
-        return (
-            not _VALUE_WORDLIKE.match(v)
-            and len(set(v)) >= 6
-            and (any(c.isdigit() for c in v) or (mixed and len(v) >= 16))
-        )
-    if rule.id == "secret.long_base64":
-        return sum(c.isdigit() for c in value) > 0 and not value.isalpha()
-    if rule.id == "secret.high_entropy":
-        classes = sum(
-            (
-                any(c.islower() for c in value),
-                any(c.isupper() for c in value),
-                any(c.isdigit() for c in value),
-            )
-        )
-        return classes >= 2 and "/" not in value.strip("/") and _entropy(value) >= 4.2
-    if rule.id == "secret.long_hex":
-        return len(set(value.lower())) >= 8
-    return len(set(value)) >= 5 and "XXXX" not in value.upper()
 
 
 def detect_secrets(
@@ -463,7 +422,7 @@ def _collect(
 ) -> None:
     for m in matches:
         start, end = m.span(rule.group)
-        if start < 0 or end <= start or not _plausible(rule, text[start:end]):
+        if start < 0 or end <= start or not plausible(rule.id, text[start:end]):
             continue
         raw.append(
             Redaction(kind=rule.kind, rule_id=rule.id, start=start, end=end, level=rule.level)
