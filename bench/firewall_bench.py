@@ -41,7 +41,7 @@ MIX = {  # corpus -> share of the pieces drawn
 }
 
 sys.path.insert(0, str(REPO))
-from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets  # noqa: E402
+from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets, hsfilter  # noqa: E402
 from a4s_memory.firewall.secrets import redact  # noqa: E402
 from a4s_memory.firewall.triggers import backend  # noqa: E402
 
@@ -194,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {pinned})
     rng = random.Random(args.seed)
     fw = Firewall()
+    hsfilter.wait(120)  # the Hyperscan prefilter compiles in the background: time it ready
     scan = None if args.no_detect_secrets else detect_secrets_scanner()
     started = time.perf_counter()
     results: dict[str, Any] = {}
@@ -260,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "pinned_cpu": pinned,
         "literal_index": backend(),
+        "regex_prefilter": "hyperscan" if hsfilter.available() else "none",
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "texts_per_size": args.texts,
         "repeats": args.repeats,
@@ -273,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"secrets recall on gitleaks: {recall}")
     print(
         f"wrote {args.out} in {payload['elapsed_s']} s (load average {payload['load_average']}, "
-        f"cpu {pinned}, literal index {payload['literal_index']})"
+        f"cpu {pinned}, literal index {payload['literal_index']}, "
+        f"regex prefilter {payload['regex_prefilter']})"
     )
     return 0
 

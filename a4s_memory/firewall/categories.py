@@ -20,6 +20,7 @@ from typing import Final
 
 from a4s_memory.contract import Category, SourceKind, StopReason, TTLClass
 from a4s_memory.firewall.category_rules import CATEGORY_RULES, CategoryRule
+from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import Finding, Layer
 from a4s_memory.firewall.triggers import TextScan
 
@@ -64,6 +65,10 @@ def _guarded(rule: CategoryRule, text: str, start: int, end: int) -> bool:
     return rule.guard.search(text, lo, hi) is not None
 
 
+def _pattern(rule: CategoryRule) -> FastPattern:
+    return rule.pattern
+
+
 def forbidden_findings(
     text: str, rules: tuple[CategoryRule, ...] = CATEGORY_RULES, scan: TextScan | None = None
 ) -> list[Finding]:
@@ -73,7 +78,7 @@ def forbidden_findings(
     if scan is None or scan.text is not text:
         scan = TextScan(text)
     lower = scan.lower
-    for rule in rules:
+    for rule in may_run(rules, _pattern, scan):  # hsfilter: the rules that may match
         if rule.triggers and not scan.any_of(rule.triggers):
             continue
         target = lower if rule.pattern.on_lower else text

@@ -18,13 +18,17 @@ branch is skipped when the literal does not occur and searched from its first oc
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any, Final, TypeVar
 
+from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.triggers import TextScan, register
 
-__all__ = ["FastPattern", "compile_rule", "lower_regex"]
+__all__ = ["FastPattern", "compile_rule", "lower_regex", "may_run"]
+
+_R = TypeVar("_R")
 
 
 def lower_regex(regex: str) -> str:
@@ -205,6 +209,9 @@ class _Branch:
     # none finds anything, the branch cannot match and is skipped. ``re`` tries a digit-led
     # branch at every digit; a probe led by a literal (``-\d\d-``) is one fast scan.
     probes: tuple[re.Pattern[str], ...] = ()
+    # this branch's bit in :func:`a4s_memory.firewall.hsfilter.may_match` answers (0: never
+    # filtered): when a text's answer lacks it, the branch cannot match and is skipped
+    hs_bit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +221,17 @@ class FastPattern:
     source: str
     branches: tuple[_Branch, ...]
     on_lower: bool  # run on the lower-cased text
+    hs_mask: int = 0  # the bits of the branches (hsfilter)
+    hs_all: bool = False  # every branch has a bit: no bit set in an answer = no match
+
+    def excluded(self, target: str, scan: TextScan) -> bool:
+        """True when the Hyperscan prefilter proves no branch matches ``target`` (the text or
+        the lower-cased text of ``scan``, as :attr:`on_lower` says)."""
+        return (
+            self.hs_all
+            and not scan.may_match(target, hsfilter.LOWER if self.on_lower else hsfilter.TEXT)
+            & self.hs_mask
+        )
 
     def finditer(
         self, target: str, lower: str | None = None, scan: TextScan | None = None
@@ -226,7 +244,14 @@ class FastPattern:
         # a position in the lower-cased text is a position in ``target`` when ``target`` is that
         # text or lower-casing moved no character
         positions_ok = scan is not None and (self.on_lower or scan.aligned)
+        may = (
+            hsfilter.ALL
+            if scan is None
+            else scan.may_match(target, hsfilter.LOWER if self.on_lower else hsfilter.TEXT)
+        )
         for b in self.branches:
+            if b.hs_bit and not may & b.hs_bit:
+                continue  # Hyperscan (a superset of re's matches) found none
             pos = 0
             if b.probes and not _probed(b.probes, target):
                 continue
@@ -307,4 +332,39 @@ def compile_rule(
         compiled = tuple(re.compile(p, flags & ~re.IGNORECASE) for p in probes)
         branches = tuple(b if b.triggers else replace(b, probes=compiled) for b in branches)
     register(t for b in branches for t in b.triggers)
-    return FastPattern(regex, branches, on_lower)
+    branches = tuple(replace(b, hs_bit=hsfilter.register(b.pattern, on_lower)) for b in branches)
+    mask = 0
+    for b in branches:
+        mask |= b.hs_bit
+    return FastPattern(regex, branches, on_lower, mask, all(b.hs_bit for b in branches))
+
+
+# id(rules tuple) -> (the tuple, (mask, on_lower) per rule: mask 0 = never ruled out); bounded
+_KEYS: dict[int, tuple[tuple[Any, ...], tuple[tuple[int, bool], ...]]] = {}
+_KEYS_MAX: Final = 256
+
+
+def may_run(
+    rules: tuple[_R, ...], pattern: Callable[[_R], FastPattern | None], scan: TextScan
+) -> list[_R]:
+    """``rules`` (in order) without those whose pattern (``pattern(rule)``, run on ``scan``'s
+    text or lower-cased text as its ``on_lower`` says; None: always kept) the Hyperscan
+    prefilter rules out: one comprehension instead of a call per rule."""
+    entry = _KEYS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        keys = []
+        for rule in rules:
+            p = pattern(rule)
+            keys.append((p.hs_mask if p is not None and p.hs_all else 0, bool(p and p.on_lower)))
+        entry = (rules, tuple(keys))
+        if len(_KEYS) < _KEYS_MAX:
+            _KEYS[id(rules)] = entry
+    may = (
+        scan.may_match(scan.text, hsfilter.TEXT),
+        scan.may_match(scan.lower, hsfilter.LOWER),
+    )
+    return [
+        rule
+        for rule, (mask, low) in zip(rules, entry[1], strict=True)
+        if not mask or may[low] & mask
+    ]

@@ -20,6 +20,7 @@ import asyncio
 from typing import Final
 
 from a4s_memory.contract import SourceType, StopReason, highest_priority
+from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.categories import CATEGORY_SPECS, FIELD_BOUNDS, forbidden_findings
 from a4s_memory.firewall.config_paste import (
     STRUCTURAL_RULES,
@@ -66,6 +67,7 @@ class Firewall:
     ) -> None:
         self.config = config or FirewallConfig()
         self.sessions = sessions or SessionGate(self.config.session_rejection_limit)
+        hsfilter.start()  # every rule table is registered by now (compiles in the background)
 
     # -- public ---------------------------------------------------------------------------------
     def check(self, request: WriteRequest) -> FirewallDecision:

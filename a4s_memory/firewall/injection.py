@@ -23,6 +23,7 @@ from functools import cache
 from typing import Final
 
 from a4s_memory.contract import StopReason
+from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import (
     REDACTION_TOKEN,
     Finding,
@@ -90,6 +91,10 @@ def _finding(
     return out
 
 
+def _pattern(rule: Rule) -> FastPattern:
+    return rule.pattern
+
+
 def regex_findings(
     text: str,
     rules: tuple[Rule, ...] = INJECTION_RULES,
@@ -122,7 +127,7 @@ def regex_findings(
         else:
             vscan = TextScan(view.text)
         lower = vscan.lower
-        for rule in rules:
+        for rule in may_run(rules, _pattern, vscan):  # hsfilter: the rules that may match
             if rule.id in hit:
                 continue
             if rule.search(view.text, lower, vscan):

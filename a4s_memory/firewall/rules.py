@@ -55,9 +55,12 @@ class Rule:
         """Does the rule match ``text`` (``lower`` is its lower-cased form; ``scan``, when given,
         is the :class:`TextScan` of ``text`` and answers the prefilters in one pass)?"""
         if scan is not None:
+            target = lower if self.pattern.on_lower else text
+            if self.pattern.excluded(target, scan):  # hsfilter: no branch can match
+                return False
             if self.triggers and not scan.any_of(self.triggers):
                 return False
-            return self.pattern.search(lower if self.pattern.on_lower else text, lower, scan)
+            return self.pattern.search(target, lower, scan)
         if self.triggers and not triggered(self.triggers, lower):
             return False
         return self.pattern.search(lower if self.pattern.on_lower else text, lower)

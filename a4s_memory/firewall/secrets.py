@@ -16,16 +16,16 @@ overlapping spans are merged (the highest level wins), so redaction is a single 
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from a4s_memory.firewall.fastre import FastPattern, compile_rule
+from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.fastre import FastPattern, compile_rule, may_run
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
+from a4s_memory.firewall.secret_checks import plausible
 from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = [
@@ -52,6 +52,7 @@ class SecretRule:
     group: int = 0
     hints: tuple[str, ...] = ()  # lower-case literals, one must occur in the lower-cased text
     shape: bool = False  # runs only inside long tokens (TextScan.runs), not the whole text
+    hs_bit: int = 0  # ``pattern``'s bit in hsfilter's CASELESS answers (0: never filtered)
 
 
 def _s(
@@ -68,15 +69,17 @@ def _s(
     if regex.startswith("(?i)"):
         regex, fast_flags = regex[4:], flags | re.IGNORECASE
         flags |= re.IGNORECASE
+    pattern = re.compile(regex, flags)
     return SecretRule(
         rule_id,
         level,
         kind,
-        re.compile(regex, flags),
+        pattern,
         compile_rule(regex, fast_flags),
         group,
         tuple(h.lower() for h in hints),
         shape,
+        hsfilter.register(pattern, on_lower=False) if flags & re.IGNORECASE else 0,
     )
 
 
@@ -372,46 +375,6 @@ register(h for r in SECRET_RULES for h in r.hints)
 # Candidate runs for the shape rules (one scan of the text instead of one per shape rule): the
 # separator-free runs of at least this many characters (TextScan.runs).
 _LONG_TOKEN_MIN: Final = 24
-_VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
-_ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
-
-
-def _entropy(s: str) -> float:
-    n = len(s)
-    return -sum((c / n) * math.log2(c / n) for c in Counter(s).values())
-
-
-def _plausible(rule: SecretRule, value: str) -> bool:
-    """Extra checks that keep generic rules from flagging words and placeholders."""
-    if rule.id in _ASSIGN_IDS:
-        upper = sum(c.isupper() for c in value)
-        if _VALUE_WORDLIKE.match(value) and (value.islower() or (len(value) < 16 and upper < 4)):
-            return False  # a word or a camelCase identifier, not a credential
-        if len(set(value)) < 4 or "XXXX" in value.upper():
-            return False
-        return any(c.isdigit() for c in value) or len(value) >= 16 or upper >= 4
-    if rule.id == "secret.auth_header":
-        v = value.rstrip(".")
-        mixed = any(c.isupper() for c in v) and any(c.islower() for c in v)
-        return (
-            not _VALUE_WORDLIKE.match(v)
-            and len(set(v)) >= 6
-            and (any(c.isdigit() for c in v) or (mixed and len(v) >= 16))
-        )
-    if rule.id == "secret.long_base64":
-        return sum(c.isdigit() for c in value) > 0 and not value.isalpha()
-    if rule.id == "secret.high_entropy":
-        classes = sum(
-            (
-                any(c.islower() for c in value),
-                any(c.isupper() for c in value),
-                any(c.isdigit() for c in value),
-            )
-        )
-        return classes >= 2 and "/" not in value.strip("/") and _entropy(value) >= 4.2
-    if rule.id == "secret.long_hex":
-        return len(set(value.lower())) >= 8
-    return len(set(value)) >= 5 and "XXXX" not in value.upper()
 
 
 def detect_secrets(
@@ -424,7 +387,9 @@ def detect_secrets(
         scan = TextScan(text)
     lower = scan.lower
     tokens: list[tuple[int, int]] | None = None
-    for rule in rules:
+    for rule in may_run(rules, _fast, scan) if scan.aligned else rules:
+        if not rule.shape and _excluded(rule, scan):
+            continue
         if rule.hints and not scan.any_of(rule.hints):
             continue
         if rule.shape:
@@ -441,12 +406,23 @@ def detect_secrets(
     return _merge(raw)
 
 
+def _fast(rule: SecretRule) -> FastPattern | None:
+    return None if rule.shape else rule.fast
+
+
+def _excluded(rule: SecretRule, scan: TextScan) -> bool:
+    """hsfilter proves ``rule`` cannot match where :func:`detect_secrets` runs it."""
+    if not rule.fast.on_lower or scan.aligned:
+        return rule.fast.excluded(scan.lower if rule.fast.on_lower else scan.text, scan)
+    return bool(rule.hs_bit) and not scan.may_match(scan.text, hsfilter.CASELESS) & rule.hs_bit
+
+
 def _collect(
     rule: SecretRule, matches: Iterator[re.Match[str]], raw: list[Redaction], text: str
 ) -> None:
     for m in matches:
         start, end = m.span(rule.group)
-        if start < 0 or end <= start or not _plausible(rule, text[start:end]):
+        if start < 0 or end <= start or not plausible(rule.id, text[start:end]):
             continue
         raw.append(
             Redaction(kind=rule.kind, rule_id=rule.id, start=start, end=end, level=rule.level)
@@ -491,9 +467,6 @@ def redact(text: str, spans: list[Redaction]) -> str:
     return "".join(parts)
 
 
-_LEVEL_RANK: Final = {_D: 0, _P: 1, _Q: 2}
-
-
 def hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
     """True when normalising the text reveals secrets the original spans do not cover (more of
     them, or a stronger level): their positions in the original are unknown, so reject."""
@@ -501,8 +474,8 @@ def hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
         return False
     if len(folded) > len(original):
         return True
-    best = min(_LEVEL_RANK[r.level] for r in folded)
-    return not original or best < min(_LEVEL_RANK[r.level] for r in original)
+    best = min(_RANK[r.level] for r in folded)
+    return not original or best < min(_RANK[r.level] for r in original)
 
 
 def hidden_by_folding(text: str, spans: list[Redaction]) -> bool:

@@ -20,6 +20,8 @@ import threading
 from collections.abc import Iterable
 from typing import Any, Final
 
+from a4s_memory.firewall import hsfilter
+
 __all__ = ["TextScan", "backend", "long_runs", "register"]
 
 try:  # pyahocorasick ships no type information
@@ -135,6 +137,8 @@ _SEP: Final = r"\s\"'`,;(){}\[\]<>|"
 _HEAD_RUN: Final = re.compile(f"[^{_SEP}]{{20,}}")
 _NEXT_RUN: Final = re.compile(f"[{_SEP}]([^{_SEP}]{{20,}})")
 _RUN_MIN: Final = 20
+# hsfilter's bit for "a run of _RUN_MIN somewhere" (0 without Hyperscan)
+_RUN_BIT: Final = hsfilter.register(_HEAD_RUN, on_lower=False)
 
 
 def long_runs(text: str, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
@@ -158,7 +162,18 @@ class TextScan:
     in ``lower`` is the same position in ``text``.
     """
 
-    __slots__ = ("_first", "_found", "_index", "_present", "_runs", "aligned", "lower", "text")
+    __slots__ = (
+        "_first",
+        "_found",
+        "_index",
+        "_lazy",
+        "_may",
+        "_present",
+        "_runs",
+        "aligned",
+        "lower",
+        "text",
+    )
 
     def __init__(self, text: str, lower: str | None = None) -> None:
         self.text = text
@@ -169,6 +184,20 @@ class TextScan:
         self._found: dict[str, int] = {}  # str.find answers, memoised
         self._runs: list[tuple[int, int]] | None = None
         self._present = -1  # mask of the registered literals that occur (-1: not computed)
+        self._may: list[int | None] = [None, None, None]  # hsfilter answers per kind
+        # With the Hyperscan prefilter, few rules are left to ask about their literals: one
+        # memoised str.find per literal asked beats a pass over the text for all ~700.
+        self._lazy = hsfilter.available()
+
+    def may_match(self, target: str, kind: int) -> int:
+        """:func:`hsfilter.may_match` of ``target`` for ``kind`` (memoised); ``hsfilter.ALL``
+        unless ``target`` is this scan's lower-cased text (kind ``LOWER``) or its text."""
+        if target is not (self.lower if kind == hsfilter.LOWER else self.text):
+            return hsfilter.ALL
+        may = self._may[kind]
+        if may is None:
+            may = self._may[kind] = hsfilter.may_match(target, kind)
+        return may
 
     def present(self) -> int:
         """Mask (bits of :class:`_Index`) of the automaton literals occurring in the text."""
@@ -184,7 +213,10 @@ class TextScan:
     def runs(self, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
         """:func:`long_runs` of the text (computed once)."""
         if self._runs is None:
-            self._runs = long_runs(self.text)
+            if _RUN_BIT and not self.may_match(self.text, hsfilter.TEXT) & _RUN_BIT:
+                self._runs = []  # Hyperscan found no run of 20 (a superset): there is none
+            else:
+                self._runs = long_runs(self.text)
         if min_len == _RUN_MIN:
             return self._runs
         return [(lo, hi) for lo, hi in self._runs if hi - lo >= min_len]
@@ -204,6 +236,8 @@ class TextScan:
     def any_of(self, literals: tuple[str, ...]) -> bool:
         """True when one of ``literals`` (lower-case) occurs in the lower-cased text."""
         # hot path (dozens of calls per text): every answer below is memoised
+        if self._lazy:
+            return self._lazy_first(literals, stop=True) >= 0
         index = self._index
         if index is None:
             index, _ = self._hits()
@@ -224,6 +258,8 @@ class TextScan:
 
     def first_of(self, literals: tuple[str, ...]) -> int:
         """Index in ``lower`` of the first occurrence of any of ``literals``; -1 when none."""
+        if self._lazy:
+            return self._lazy_first(literals, stop=False)
         index, first = self._hits()
         mask, others = index.mask(literals)  # memoised per literal tuple
         present = self._present if self._present >= 0 else self.present()
@@ -240,6 +276,21 @@ class TextScan:
                 if at < 0:
                     continue
             if best < 0 or at < best:
+                best = at
+        return best
+
+    def _lazy_first(self, literals: tuple[str, ...], *, stop: bool) -> int:
+        """:meth:`first_of` from memoised ``str.find`` answers (``stop``: any occurrence)."""
+        found = self._found
+        lower = self.lower
+        best = -1
+        for lit in literals:  # a plain loop, no generator: hot path
+            at = found.get(lit)
+            if at is None:
+                at = found[lit] = lower.find(lit)
+            if at >= 0 and (best < 0 or at < best):
+                if stop:
+                    return at
                 best = at
         return best
 

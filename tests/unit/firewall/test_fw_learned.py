@@ -27,6 +27,7 @@ from a4s_memory.firewall.learned import (
     load_model,
     model_findings,
     score,
+    word_blanks,
 )
 
 CFG = FirewallConfig()
@@ -147,3 +148,13 @@ def test_short_texts_and_disabled_model_are_not_scored() -> None:
     assert model_findings(DIRECTIVES[2], off) == []
     always = FirewallConfig(model_reject_threshold=0.0, model_flag_threshold=0.0)
     assert [f.rule_id for f in model_findings(CHAT[2], always)] == ["model.injection"]
+
+
+def test_word_blanks_cut_where_isalnum_says() -> None:
+    """Every code point, surrogates included, in one text and ASCII alone: a blank exactly
+    where the character is not a letter or digit (what the word splitter cut on before)."""
+    for text in ("".join(map(chr, range(0x110000))), "".join(map(chr, range(128))) * 3):
+        codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        got = word_blanks(text, codes.astype(np.uint64))
+        expected = np.array([not ch.isalnum() for ch in text], dtype=bool)
+        assert np.array_equal(got, expected)

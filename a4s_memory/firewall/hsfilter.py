@@ -1,0 +1,367 @@
+"""Hyperscan as a sound *superset* prefilter for the rule regexes (issue 14).
+
+Every :class:`~a4s_memory.firewall.fastre.FastPattern` branch is :func:`register`-ed here with the
+text it runs on (the lower-cased text or the text as given). One Hyperscan database per target
+holds every eligible branch, compiled with ``HS_FLAG_PREFILTER``: Hyperscan then matches a
+superset of what the pattern matches (lookarounds and possessive quantifiers are widened, bounded
+repeats may be loosened), so *no Hyperscan match* proves that ``re`` cannot match either and the
+branch is skipped. ``re`` still runs every branch that may match, and decides: the decision is the
+same with or without this module, by construction. One scan of the text (per target) replaces a
+``re`` search per branch whose prefilter literals occur but that does not match.
+
+Hyperscan scans bytes with ASCII classes, Python's ``re`` scans ``str`` with Unicode ones, so the
+text is scanned as a *proxy*: one byte per character, every ASCII character as itself and every
+other one as a marker byte for its class in Python's ``re`` (``\\x80`` a word character, ``\\x81``
+a decimal digit, ``\\x82`` a blank, ``\\x83`` anything else). The patterns are widened to
+match (:func:`widen`): ``\\w`` also accepts ``\\x80``/``\\x81``, ``\\d`` ``\\x81``, ``\\s``
+``\\x82`` and U+001C..U+001F (blanks to Python only), and ``\\b``/``\\B`` are dropped (an
+assertion removed only widens). A negated class, ``.``, ``\\W``, ``\\S`` and ``\\D`` already
+accept every marker they should. So each ``re`` match of the text is a Hyperscan match of the
+proxy. A branch written with anything this reasoning does not cover (non-ASCII, inline flags,
+numeric escapes, ``{,n}``, ``[:`` inside a class (POSIX in PCRE), a ``\\S``/``\\W``/``\\D`` inside a negated class,
+flags other than MULTILINE/DOTALL) is never filtered.
+
+Without the ``hyperscan`` package (wheels exist for x86-64 Linux), before :func:`start` has
+been called, and until its background compilation ends (about 2 s of CPU once per process;
+Hyperscan releases the GIL meanwhile), nothing is filtered: the answers are those of the rules
+alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = [
+    "ALL",
+    "ASCII_FOLDS",
+    "CASELESS",
+    "LOWER",
+    "TEXT",
+    "available",
+    "disable",
+    "may_match",
+    "proxy",
+    "register",
+    "start",
+    "wait",
+]
+
+try:  # python-hyperscan ships no type information
+    _HS: Any = importlib.import_module("hyperscan")
+except ImportError:  # pragma: no cover - exercised by tests through disable()
+    _HS = None
+
+ALL: Final = -1  # "every branch may match": the answer when nothing can be filtered
+_FLAGS: Final = {re.MULTILINE: "HS_FLAG_MULTILINE", re.DOTALL: "HS_FLAG_DOTALL"}
+_PY_FLAGS: Final = re.MULTILINE | re.DOTALL | re.UNICODE | re.IGNORECASE
+_UNSAFE: Final = re.compile(r"\(\?[aiLmsux-]|\{,")  # inline flags; {,n}: a literal in PCRE
+_NUMERIC: Final = frozenset("0123456789uUNpPXgk")  # backrefs, octal, Unicode escapes
+_LOW_HEX: Final = frozenset("01234567")  # \xNN below 0x80
+_BOUNDED: Final = re.compile(r"\{(\d+),(\d+)\}")
+_LONG_REPEAT: Final = 16
+_NOT_NL_BLANK: Final = "[^\\S\\n]"  # a blank but a newline, as Python sees it:
+_NOT_NL_BLANK_WIDE: Final = "(?:[^\\S\\n]|[\\x1c-\\x1f\\x82])"
+# what each escape becomes: inside a class, and alone
+_WIDE: Final = {
+    "w": ("\\w\\x80\\x81", "[\\w\\x80\\x81]"),
+    "d": ("\\d\\x81", "[\\d\\x81]"),
+    "s": ("\\s\\x1c-\\x1f\\x82", "[\\s\\x1c-\\x1f\\x82]"),
+}
+_WORD, _DIGIT, _BLANK, _OTHER = "\x80", "\x81", "\x82", "\x83"
+_IS_WORD: Final = re.compile(r"\w")
+_IS_DIGIT: Final = re.compile(r"\d")
+_IS_BLANK: Final = re.compile(r"\s")
+_CLASS_CACHE: Final = 8192
+
+
+LOWER: Final = 0  # a pattern run on the lower-cased text
+TEXT: Final = 1  # run on the text as given
+CASELESS: Final = 2  # run with re.IGNORECASE on the text as given
+_KINDS: Final = (LOWER, TEXT, CASELESS)
+# Python's IGNORECASE equates these non-ASCII letters with an ASCII one (lower-case mapping or
+# re's case fixes; tests/unit/firewall/test_fw_hyperscan.py derives the list from re itself):
+# in a CASELESS proxy they stand for that letter.
+ASCII_FOLDS: Final = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    regex: str
+    flags: int
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    dbs: tuple[Any, ...]  # one hyperscan.Database (or None) per kind
+    unfiltered: int  # bits of every branch the databases do not answer for (a negative int)
+
+
+_LOCK: Final = threading.Lock()
+_entries: list[_Entry] = []
+_ready: _Ready | None = None
+_started = False
+_disabled = False
+_done = threading.Event()
+_LOCAL: Final = threading.local()
+
+
+def _class_of(ch: str) -> str:
+    """The marker escape of a non-ASCII character (as :class:`_Markers` maps it)."""
+    if _IS_DIGIT.match(ch):
+        return "\\x81"
+    if _IS_WORD.match(ch):
+        return "\\x80"
+    return "\\x82" if _IS_BLANK.match(ch) else "\\x83"
+
+
+def widen(regex: str, non_ascii: bool = True) -> str | None:
+    """``regex`` rewritten for the proxy (see the module docstring); None when not covered.
+    ``non_ascii``: a non-ASCII character of the pattern may become its marker (not with
+    IGNORECASE, where one may equal an ASCII letter)."""
+    out: list[str] = []
+    i, n = 0, len(regex)
+    in_class = negated = at_start = False
+    while i < n:
+        ch = regex[i]
+        if ch == "\\":
+            esc = regex[i + 1 : i + 2]
+            if not esc or esc in _NUMERIC or not esc.isascii():
+                return None
+            if esc == "x" and regex[i + 2 : i + 3] not in _LOW_HEX:
+                return None  # a non-ASCII character (or no valid escape)
+            i += 2
+            at_start = False
+            if esc in _WIDE:
+                out.append(_WIDE[esc][0 if in_class else 1])
+            elif esc in "bB" and not in_class:
+                pass  # dropped: the match is only widened
+            elif esc in "SWD" and in_class and negated:
+                return None
+            else:
+                out.append("\\" + esc)
+            continue
+        if not ch.isascii():
+            if not non_ascii:
+                return None
+            if in_class and regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
+                if regex[i + 2].isascii():
+                    return None
+                out.append("\\x80-\\x83")  # a non-ASCII range: every marker
+                i += 3
+            elif in_class and out[-1:] == ["-"] and not at_start:
+                return None  # a range from an ASCII character to this one
+            else:
+                out.append(_class_of(ch))
+                i += 1
+            at_start = False
+            continue
+        if in_class:
+            if ch == "]" and not at_start:
+                in_class = False
+            elif ch == "[" and regex[i + 1 : i + 2] in (":", "=", "."):
+                return None  # a POSIX class to PCRE, three characters to Python
+            at_start = False
+        elif ch == "{" and (m := _BOUNDED.match(regex, i)) is not None:
+            # a long bounded repeat costs Hyperscan seconds to compile: unbounded is a superset
+            lo, hi = int(m.group(1)), int(m.group(2))
+            out.append(m.group(0) if hi < _LONG_REPEAT else f"{{{lo},}}")
+            i = m.end()
+            continue
+        elif regex.startswith(_NOT_NL_BLANK, i):
+            out.append(_NOT_NL_BLANK_WIDE)  # Python's blanks but a newline, markers included
+            i += len(_NOT_NL_BLANK)
+            continue
+        elif ch == "[":
+            in_class = True
+            negated = regex[i + 1 : i + 2] == "^"
+            out.append("[^" if negated else "[")
+            i += 2 if negated else 1
+            at_start = True  # a "]" right after "[" or "[^" is a member
+            continue
+        out.append(ch)
+        i += 1
+    return None if in_class else "".join(out)
+
+
+def register(pattern: re.Pattern[str], on_lower: bool) -> int:
+    """The bit (``1 << id``) of a branch in :func:`may_match` answers; 0 when it is never
+    filtered (an ineligible pattern, no Hyperscan, or registered after :func:`start`).
+    ``on_lower``: the pattern runs on the lower-cased text; an IGNORECASE pattern is of kind
+    :data:`CASELESS` (it must run on the text as given)."""
+    if _HS is None or pattern.flags & ~_PY_FLAGS:
+        return 0
+    kind = CASELESS if pattern.flags & re.IGNORECASE else LOWER if on_lower else TEXT
+    wide = None if _UNSAFE.search(pattern.pattern) else widen(pattern.pattern, kind != CASELESS)
+    if wide is None or (kind == CASELESS and on_lower):
+        return 0
+    with _LOCK:
+        if _started:
+            return 0
+        _entries.append(_Entry(wide, pattern.flags, kind))
+        return 1 << (len(_entries) - 1)
+
+
+def _compile(ids: list[int]) -> tuple[Any, set[int]]:
+    """A prefilter database of the entries ``ids`` and the ids it could not take (compiled alone
+    to find them: Hyperscan refuses the whole set for one bad expression)."""
+    hs = _HS
+    base = int(hs.HS_FLAG_PREFILTER | hs.HS_FLAG_SINGLEMATCH | hs.HS_FLAG_ALLOWEMPTY)
+
+    def flags(e: _Entry) -> int:
+        out = base | (int(hs.HS_FLAG_CASELESS) if e.kind == CASELESS else 0)
+        for py, name in _FLAGS.items():
+            if e.flags & py:
+                out |= int(getattr(hs, name))
+        return out
+
+    def build(chosen: list[int]) -> Any:
+        db = hs.Database()
+        db.compile(
+            expressions=[_entries[i].regex.encode("ascii") for i in chosen],
+            ids=chosen,
+            elements=len(chosen),
+            flags=[flags(_entries[i]) for i in chosen],
+        )
+        return db
+
+    if not ids:
+        return None, set()
+    try:
+        return build(ids), set()
+    except Exception:
+        bad: set[int] = set()
+        for i in ids:
+            try:
+                build([i])
+            except Exception:
+                bad.add(i)
+        good = [i for i in ids if i not in bad]
+        return (build(good) if good else None), bad
+
+
+def _build() -> None:
+    global _ready
+    try:
+        count = len(_entries)
+        unfiltered = ~((1 << count) - 1)  # registered later: never filtered
+        dbs: list[Any] = []
+        for kind in _KINDS:
+            db, bad = _compile([i for i in range(count) if _entries[i].kind == kind])
+            dbs.append(db)
+            for i in bad:
+                unfiltered |= 1 << i
+        with _LOCK:
+            if not _disabled:
+                _ready = _Ready(tuple(dbs), unfiltered)
+    finally:
+        _done.set()
+
+
+def start() -> None:
+    """Compile the databases of every branch registered so far, on a background thread (once
+    per process; later registrations are never filtered)."""
+    global _started
+    with _LOCK:
+        if _started:
+            return
+        _started = True
+    if _HS is None:
+        _done.set()
+        return
+    threading.Thread(target=_build, name="a4s-firewall-hyperscan", daemon=True).start()
+
+
+def wait(timeout: float | None = None) -> bool:
+    """Block until the databases are compiled (True) or ``timeout`` passes (False)."""
+    return _done.wait(timeout) and _ready is not None
+
+
+def available() -> bool:
+    """True when answers may filter (the package imported, the databases compiled)."""
+    return _ready is not None
+
+
+def disable() -> None:
+    """Never filter again in this process (tests: the pure-``re`` path, as without Hyperscan)."""
+    global _ready, _started, _disabled
+    with _LOCK:
+        _started = _disabled = True
+        _ready = None
+    _done.set()
+
+
+class _Markers(dict[int, str]):
+    """``str.translate`` table: a non-ASCII character -> its marker (filled lazily, at most
+    ``_CLASS_CACHE`` entries so a flood of distinct code points cannot grow it)."""
+
+    def __init__(self, folds: dict[str, str]) -> None:
+        super().__init__()
+        self.folds = {ord(k): v for k, v in folds.items()}
+
+    def __missing__(self, cp: int) -> str:
+        ch = chr(cp)
+        if cp in self.folds:
+            got = self.folds[cp]
+        elif _IS_DIGIT.match(ch):
+            got = _DIGIT
+        elif _IS_WORD.match(ch):
+            got = _WORD
+        elif _IS_BLANK.match(ch):
+            got = _BLANK
+        else:
+            got = _OTHER
+        if len(self) < _CLASS_CACHE:
+            self[cp] = got
+        return got
+
+
+_MARKERS: Final = (_Markers({}), _Markers({}), _Markers(ASCII_FOLDS))  # per kind
+_NON_ASCII: Final = re.compile("[^\x00-\x7f]+")
+
+
+def proxy(target: str, kind: int) -> bytes:
+    """The bytes Hyperscan scans for ``target``: one per character (see the module docstring;
+    for :data:`CASELESS`, a letter IGNORECASE equates with an ASCII one is that letter)."""
+    if target.isascii():
+        return target.encode("ascii")
+    table = _MARKERS[kind]
+    marked = _NON_ASCII.sub(lambda m: m.group(0).translate(table), target)
+    return marked.encode("latin-1")  # every character is now below U+0084
+
+
+def _on_match(expr_id: int, _start: int, _end: int, _flags: int, found: list[int]) -> None:
+    found.append(expr_id)
+
+
+def _scratch(db: Any) -> Any:
+    """One scratch space per thread and database (Hyperscan refuses a scratch in use)."""
+    cache: dict[int, Any] | None = getattr(_LOCAL, "scratch", None)
+    if cache is None:
+        cache = _LOCAL.scratch = {}
+    scratch = cache.get(id(db))
+    if scratch is None:
+        scratch = cache[id(db)] = _HS.Scratch(db)
+    return scratch
+
+
+def may_match(target: str, kind: int) -> int:
+    """Bits of the branches of ``kind`` (:data:`LOWER`, :data:`TEXT`, :data:`CASELESS`) that
+    may match ``target``; :data:`ALL` when nothing can be filtered. A branch whose bit is set is
+    searched with ``re``."""
+    ready = _ready
+    if ready is None:
+        return ALL
+    db = ready.dbs[kind]
+    if db is None:
+        return ALL
+    found: list[int] = []
+    db.scan(proxy(target, kind), match_event_handler=_on_match, context=found, scratch=_scratch(db))
+    mask = ready.unfiltered
+    for i in found:
+        mask |= 1 << i
+    return mask

@@ -1,0 +1,53 @@
+"""Extra checks a secret rule's hit must pass (:func:`plausible`): they keep the generic rules
+(assignments, headers, base64 / hex / high-entropy shapes) from flagging words, identifiers and
+placeholders. Split from :mod:`a4s_memory.firewall.secrets` (the rule table and the scan)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Final
+
+__all__ = ["plausible"]
+
+_VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
+_ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
+
+
+def _entropy(s: str) -> float:
+    n = len(s)
+    return -sum((c / n) * math.log2(c / n) for c in Counter(s).values())
+
+
+def plausible(rule_id: str, value: str) -> bool:
+    """Extra checks that keep generic rules from flagging words and placeholders."""
+    if rule_id in _ASSIGN_IDS:
+        upper = sum(c.isupper() for c in value)
+        if _VALUE_WORDLIKE.match(value) and (value.islower() or (len(value) < 16 and upper < 4)):
+            return False  # a word or a camelCase identifier, not a credential
+        if len(set(value)) < 4 or "XXXX" in value.upper():
+            return False
+        return any(c.isdigit() for c in value) or len(value) >= 16 or upper >= 4
+    if rule_id == "secret.auth_header":
+        v = value.rstrip(".")
+        mixed = any(c.isupper() for c in v) and any(c.islower() for c in v)
+        return (
+            not _VALUE_WORDLIKE.match(v)
+            and len(set(v)) >= 6
+            and (any(c.isdigit() for c in v) or (mixed and len(v) >= 16))
+        )
+    if rule_id == "secret.long_base64":
+        return sum(c.isdigit() for c in value) > 0 and not value.isalpha()
+    if rule_id == "secret.high_entropy":
+        classes = sum(
+            (
+                any(c.islower() for c in value),
+                any(c.isupper() for c in value),
+                any(c.isdigit() for c in value),
+            )
+        )
+        return classes >= 2 and "/" not in value.strip("/") and _entropy(value) >= 4.2
+    if rule_id == "secret.long_hex":
+        return len(set(value.lower())) >= 8
+    return len(set(value)) >= 5 and "XXXX" not in value.upper()
