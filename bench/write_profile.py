@@ -155,8 +155,8 @@ def _timed(owner: Any, attr: str, stage: str) -> None:
 # resolves every entry, so a moved function fails there instead of in the middle of a profile.
 MODULE_TARGETS: tuple[tuple[str, str, str], ...] = (
     (
-        "a4s_memory.store.ingest",
-        "Ingestor._episode_vector",
+        "a4s_memory.store.episode_vectors",
+        "EpisodeVectors.take",
         "episode_vector (overlaps add_episode)",
     ),
     ("a4s_memory.store.ingest", "commit_tx", "commit_tx"),

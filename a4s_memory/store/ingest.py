@@ -5,9 +5,7 @@ through ``add_triplet`` (:mod:`ingest_structured`), each under the status protoc
    decision) and the bare Episodic node are written first, in one statement;
 2. Graphiti extracts and saves (new elements carry no status yet, and merged ones lose theirs:
    both are invisible to every search, which treats a missing status as never returnable); the
-   episode's own vector is computed meanwhile (off the event loop). Offline, a text in which the
-   deterministic extractor finds no entity skips Graphiti: its add_episode would write nothing
-   but the episode already saved in step 1;
+   episode's own vector is computed meanwhile (off the event loop);
 3. ONE write transaction marks the entry ``committed`` and stamps the episode (with its vector)
    from the entry this module wrote - not re-read: the statement returns the entry and only a
    changed one costs a re-stamp -, runs the hook's ``prepare`` (a version record), then re-stamps
@@ -15,6 +13,11 @@ through ``add_triplet`` (:mod:`ingest_structured`), each under the status protoc
    ones, the edges' endpoints) from the ledger, then the hook's ``finalize`` (the audit event);
 4. if 2 or 3 fails, the episode is removed again (:mod:`ingest_remove`, which also re-stamps
    what it touched) and the caller gets StoreUnavailable: nothing half-written stays visible.
+
+Offline, a text in which the deterministic extractor finds no entity needs no step 2 (Graphiti's
+add_episode would write nothing but the episode), so it is written in ONE transaction instead, as
+a run of one (:mod:`ingest_bulk`): entry (committed), episode, stamp, vector, then the hook. A
+batch's consecutive such texts of one group share that transaction (:meth:`Ingestor.add_episodes`).
 
 Ingestions into one group are serialised (Graphiti requires episodes of a group to be added one
 after another; it also keeps the re-stamps of concurrent writers from interleaving).
@@ -33,6 +36,7 @@ from graphiti_core.nodes import EpisodeType, EpisodicNode
 from a4s_memory.contract import RetrievalStatus, SecurityStatus, StopReason
 from a4s_memory.errors import A4SError, StoreUnavailable
 from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.episode_vectors import EpisodeVectors
 from a4s_memory.store.graphiti_factory import GraphitiBundle
 from a4s_memory.store.ingest_bulk import (
     commit_run_tx,
@@ -68,7 +72,6 @@ __all__ = ["CommitContext", "CommitHook", "Finalizer", "Ingestor", "StampTargets
 logger = logging.getLogger(__name__)
 
 _PREVIOUS_EPISODES: Final = 5
-_MAX_PREFETCHED: Final = 10_000  # vectors started ahead and not yet taken (a bound, not a cache)
 _Work = Callable[[EpisodicNode], Awaitable[Touched]]
 
 
@@ -98,8 +101,7 @@ class Ingestor:
         self._bundle = bundle
         self._locks: dict[str, asyncio.Lock] = {}
         # Episode vectors started ahead by a batch: body -> its vector, when computed.
-        self._vectors: dict[str, asyncio.Future[list[float]]] = {}
-        self._prefetching: set[asyncio.Task[None]] = set()
+        self._vectors = EpisodeVectors(bundle.embedder)
 
     def _lock(self, group_id: str) -> asyncio.Lock:
         return self._locks.setdefault(group_id, asyncio.Lock())
@@ -108,12 +110,16 @@ class Ingestor:
         self, write: EpisodeWrite, finalize: Finalizer | None = None
     ) -> IngestOutcome:
         """Free text or rendered messages -> an episode extracted by Graphiti's add_episode."""
+        if self._bundle.offline and (await asyncio.to_thread(_plain, [write.body]))[0]:
+            # Offline and nothing to extract: written as a run of one (ingest_bulk), the entry,
+            # episode, stamp, vector and the hook's writes in ONE transaction.
+            return await self._add_plain(write, finalize)
         prov = write.provenance
         source = EpisodeType.message if write.is_message else EpisodeType.text
 
         # The episode's vector (CPU, in a thread) while the pending entry is written and Graphiti
         # extracts.
-        vector = asyncio.ensure_future(self._episode_vector(write.body))
+        vector = asyncio.ensure_future(self._vectors.take(write.body))
 
         async def extract(episode: EpisodicNode) -> Touched:
             try:
@@ -189,74 +195,54 @@ class Ingestor:
     async def _add_run(
         self, run: Sequence[tuple[EpisodeWrite, Finalizer | None]]
     ) -> list[IngestOutcome | A4SError]:
-        vectors = [await self._episode_vector(write.body) for write, _ in run]
+        try:
+            outcomes = await self._commit_run(run)
+        except Exception as exc:  # the run wrote nothing: each item again, on its own
+            logger.warning(
+                "a run of %d episodes into %s failed (%s); writing them one at a time",
+                len(run),
+                run[0][0].provenance.group_id,
+                type(exc).__name__,
+            )
+            return [await self._one(pair) for pair in run]
+        return list(outcomes)
+
+    async def _add_plain(self, write: EpisodeWrite, finalize: Finalizer | None) -> IngestOutcome:
+        try:
+            return (await self._commit_run([(write, finalize)]))[0]
+        except A4SError:
+            raise
+        except Exception as exc:  # the transaction wrote nothing
+            logger.error(
+                "ingestion into %s failed (%s); nothing was kept",
+                write.provenance.group_id,
+                type(exc).__name__,
+            )
+            raise StoreUnavailable(
+                "the memory could not be stored; nothing was kept",
+                suggestion="retry; if it persists, check the Neo4j logs",
+                stop_reason=StopReason.INTERNAL_INCONSISTENCY,
+            ) from None
+
+    async def _commit_run(
+        self, run: Sequence[tuple[EpisodeWrite, Finalizer | None]]
+    ) -> list[IngestOutcome]:
+        vectors = [await self._vectors.take(write.body) for write, _ in run]
         items = [
             plain_episode(write, vector, as_hook(finalize))
             for (write, finalize), vector in zip(run, vectors, strict=True)
         ]
         group = run[0][0].provenance.group_id
-        try:
-            async with self._lock(group):
-                outcomes: list[IngestOutcome] = await self._store.write_transaction(
-                    commit_run_tx, group, items
-                )
-        except Exception as exc:  # the run wrote nothing: each item again, on its own
-            logger.warning(
-                "a run of %d episodes into %s failed (%s); writing them one at a time",
-                len(run),
-                group,
-                type(exc).__name__,
+        async with self._lock(group):
+            outcomes: list[IngestOutcome] = await self._store.write_transaction(
+                commit_run_tx, group, items
             )
-            return [await self._one(pair) for pair in run]
         logger.info("ingested %d plain episodes into %s in one transaction", len(run), group)
-        return list(outcomes)
+        return outcomes
 
     def prefetch_vectors(self, bodies: list[str]) -> None:
-        """Start the vectors of episodes about to be added (a batch's), one after another in the
-        background; :meth:`add_episode` of each body then takes its own. One text per embedder
-        call: the MiniLM ONNX model pads a call's texts to the longest, which made 8 chat turns
-        in one call cost 2.6x the CPU per text of one turn a call (bench/write_profile.py)."""
-        if not bodies:
-            return
-        if len(self._vectors) > _MAX_PREFETCHED:  # never taken (failed batches): forget them
-            self._vectors.clear()
-        loop = asyncio.get_running_loop()
-        ahead: list[asyncio.Future[list[float]]] = []
-        for body in bodies:
-            future: asyncio.Future[list[float]] = loop.create_future()
-            future.add_done_callback(_quiet)
-            self._vectors[body] = future
-            ahead.append(future)
-        task = asyncio.ensure_future(self._embed_each(bodies, ahead))
-        self._prefetching.add(task)
-        task.add_done_callback(self._prefetching.discard)
-
-    async def _embed_each(
-        self, bodies: list[str], ahead: list[asyncio.Future[list[float]]]
-    ) -> None:
-        for body, future in zip(bodies, ahead, strict=True):
-            if future.done():
-                continue
-            try:
-                vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
-            except Exception as exc:  # the ingestion that takes it raises it
-                if not future.done():
-                    future.set_exception(exc)
-                continue
-            if not future.done():  # cancelled meanwhile: its ingestion was
-                future.set_result(vector)
-
-    async def _episode_vector(self, body: str) -> list[float] | None:
-        """The episode's own vector, for the episode vector channel of policy_search (Graphiti
-        embeds facts and entity names, not episodes). Same embedder as the search's. Written by
-        the commit statement."""
-        ahead = self._vectors.pop(body, None)
-        if ahead is not None:
-            vector = await ahead
-        else:
-            vector = await self._bundle.embedder.create(input_data=[body.replace("\n", " ")])
-        # A text with no words: no vector rather than a zero one cosine rejects.
-        return list(vector) if any(vector) else None
+        """Start the vectors of episodes about to be added (a batch's): see episode_vectors."""
+        self._vectors.prefetch(bodies)
 
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
         """A the memory contract item -> a fact via add_triplet (always offline), with its episode."""
@@ -371,13 +357,6 @@ class Ingestor:
                 episode_uuid,
                 type(cleanup_exc).__name__,
             )
-
-
-def _quiet(call: asyncio.Future[list[float]]) -> None:
-    """A prefetch nobody awaited must not log 'exception never retrieved'; the ingestion that
-    takes it sees the error itself."""
-    if not call.cancelled():
-        call.exception()
 
 
 def _plain(bodies: list[str]) -> list[bool]:
