@@ -94,6 +94,11 @@ class Settings(BaseSettings):
     # spinning threads: 200 LoCoMo turns, 4 calls at a time on 2 cores, 3.15 s (default) vs
     # 2.75 s wall and 13% less CPU (one thread).
     embed_threads: int = Field(1, ge=0, le=64, validation_alias=_env("A4S_EMBED_THREADS"))
+    # Short texts whose MiniLM-ONNX vectors a process keeps (LRU, ~1.5 KB each; 0 = none): names,
+    # keys and queries recur. The benchmarks turn it off so no pass reuses another's vectors.
+    embed_cache_texts: int = Field(
+        4096, ge=0, le=1_000_000, validation_alias=_env("A4S_EMBED_CACHE_TEXTS")
+    )
     # Search reranker: "lexical" (offline BM25 over the candidates) or "cross-encoder" (Graphiti's
     # OpenAIRerankerClient on the configured LLM endpoint; lexical without one). docs/retrieval.md
     reranker: str = Field(

@@ -67,6 +67,8 @@ async def run(n_turns: int) -> dict[str, Any]:
             "auth_mode": AuthMode.TRUSTED_HEADER,
             "write_quota_per_minute": 0,
             "request_timeout_s": 0.0,
+            # The passes write the same turns: no pass may reuse another's vectors.
+            "embed_cache_texts": 0,
         }
     )
     tag = uuid.uuid4().hex[:8]

@@ -90,6 +90,8 @@ def settings_for_load(base: Settings) -> Settings:
         "auth_mode": AuthMode.TRUSTED_HEADER,
         "host": "127.0.0.1",
         "write_quota_per_minute": 0.0,
+        # Each client repeats 7 queries: measure the search, not the embedding cache.
+        "embed_cache_texts": 0,
     }
     return base.model_copy(update=update)
 
@@ -112,6 +114,7 @@ def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
         "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
         "NEO4J_DATABASE": settings.neo4j_database,
         "A4S_EMBEDDER": settings.embedder,
+        "A4S_EMBED_CACHE_TEXTS": str(settings.embed_cache_texts),
         "A4S_AUTH_MODE": settings.auth_mode.value,
         "A4S_WRITE_QUOTA_PER_MINUTE": str(settings.write_quota_per_minute),
         "A4S_WRITE_QUOTA_STORE": "neo4j",  # N processes, one limit

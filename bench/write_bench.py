@@ -129,7 +129,10 @@ async def _wipe_agents(store: Neo4jStore, agents: list[str]) -> None:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     run_id = uuid.uuid4().hex[:6]
     # Throughput, not the quota: 40+ writes of one requester would exceed its burst.
-    settings = Settings.from_env().model_copy(update={"write_quota_per_minute": 0})
+    # The arms write the same triplets: no arm may reuse another's vectors (embedding cache off).
+    settings = Settings.from_env().model_copy(
+        update={"write_quota_per_minute": 0, "embed_cache_texts": 0}
+    )
     async with connect(settings) as store:
         manager = await MemoryManager.create(store, settings)
         graphiti = (await build_graphiti(store, settings)).structured

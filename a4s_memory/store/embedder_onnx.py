@@ -161,7 +161,7 @@ class _VectorCache:
     """Least-recently-used text -> vector, for short texts; touched on the event loop only."""
 
     def __init__(self, size: int) -> None:
-        self._size = size
+        self.size = size
         self._vectors: OrderedDict[str, Any] = OrderedDict()
 
     def get(self, text: str) -> list[float] | None:
@@ -172,11 +172,11 @@ class _VectorCache:
         return [float(x) for x in vector]
 
     def put(self, text: str, vector: list[float], np: Any) -> None:
-        if self._size <= 0 or len(text) > CACHE_MAX_CHARS:
+        if self.size <= 0 or len(text) > CACHE_MAX_CHARS:
             return
         self._vectors[text] = np.asarray(vector, dtype=np.float32)
         self._vectors.move_to_end(text)
-        while len(self._vectors) > self._size:
+        while len(self._vectors) > self.size:
             self._vectors.popitem(last=False)
 
 
@@ -198,6 +198,11 @@ class OnnxMiniLMEmbedder(EmbedderClient):
     def threads(self) -> int | None:
         """onnxruntime's intra-op threads per call (None: its default, every core)."""
         return self._threads
+
+    @property
+    def cache_texts(self) -> int:
+        """How many short texts' vectors are kept (0: none)."""
+        return self._cache.size
 
     @property
     def name(self) -> str:

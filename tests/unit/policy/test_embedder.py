@@ -191,3 +191,11 @@ def test_onnx_embedder_threads_come_from_the_settings(monkeypatch: pytest.Monkey
     assert isinstance(default, OnnxMiniLMEmbedder) and default.threads == 1
     every_core = build_embedder(_offline(embedder="minilm-onnx", embed_threads=0))
     assert isinstance(every_core, OnnxMiniLMEmbedder) and every_core.threads is None
+
+
+def test_onnx_embedder_cache_size_comes_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    _installed(monkeypatch, onnx=True)
+    default = build_embedder(_offline(embedder="minilm-onnx"))
+    assert isinstance(default, OnnxMiniLMEmbedder) and default.cache_texts == 4096
+    off = build_embedder(_offline(embedder="minilm-onnx", embed_cache_texts=0))
+    assert isinstance(off, OnnxMiniLMEmbedder) and off.cache_texts == 0
