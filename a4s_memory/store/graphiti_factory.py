@@ -50,6 +50,12 @@ class GraphitiBundle:
     driver: Any
     offline: bool
 
+    @property
+    def embedder_name(self) -> str:
+        """The name written with every vector (``search_channels.VECTOR_MODEL``); the search
+        compares only vectors of this name. Our embedders all have one."""
+        return str(getattr(self.embedder, "name", type(self.embedder).__name__))
+
 
 def build_llm_client(settings: Settings) -> tuple[LLMClient, bool]:
     """(client, offline?) — Graphiti's OpenAI client for api.openai.com, the generic one for any

@@ -228,8 +228,9 @@ class Ingestor:
         self, run: Sequence[tuple[EpisodeWrite, Finalizer | None]]
     ) -> list[IngestOutcome]:
         vectors = [await self._vectors.take(write.body) for write, _ in run]
+        model = self._bundle.embedder_name
         items = [
-            plain_episode(write, vector, as_hook(finalize))
+            plain_episode(write, (vector, model), as_hook(finalize))
             for (write, finalize), vector in zip(run, vectors, strict=True)
         ]
         group = run[0][0].provenance.group_id
@@ -295,6 +296,7 @@ class Ingestor:
         async with self._lock(prov.group_id):
             try:
                 touched = await work(episode)
+                touched.vector_model = self._bundle.embedder_name
                 report: StampReport = await self._store.write_transaction(
                     commit_tx,
                     CommitContext(prov.group_id, episode_uuid, touched, StampReport(), entry),

@@ -33,7 +33,7 @@ from a4s_memory.store.ingest_commit import CommitContext, CommitHook, finish_tx
 from a4s_memory.store.ingest_models import EpisodeWrite, IngestOutcome, WriteProvenance
 from a4s_memory.store.ingest_structured import Touched
 from a4s_memory.store.ledger import TRUST_RANK, ElementKind, StampReport, episode_stamp
-from a4s_memory.store.search_channels import EPISODE_EMBEDDING
+from a4s_memory.store.search_channels import EPISODE_EMBEDDING, VECTOR_MODEL
 
 __all__ = [
     "NewEpisode",
@@ -56,7 +56,8 @@ SET s += r.props
 MERGE (n:Episodic {{uuid: r.uuid}})
 SET n = r.episode
 SET n += r.stamp
-FOREACH (_ IN CASE WHEN r.vector IS NULL THEN [] ELSE [1] END | SET n.{EPISODE_EMBEDDING} = r.vector)
+FOREACH (_ IN CASE WHEN r.vector IS NULL THEN [] ELSE [1] END |
+  SET n.{EPISODE_EMBEDDING} = r.vector, n.{VECTOR_MODEL} = r.model)
 RETURN count(*) AS written
 """
 
@@ -150,14 +151,16 @@ class PlainEpisode:
     episode: NewEpisode
     vector: list[float] | None
     hook: CommitHook
+    model: str  # the embedder that made the vector
 
 
 def plain_episode(
-    write: EpisodeWrite, vector: list[float] | None, hook: CommitHook
+    write: EpisodeWrite, vector: tuple[list[float] | None, str], hook: CommitHook
 ) -> PlainEpisode:
+    """One item of a run; ``vector``: the episode's vector and the name of its embedder."""
     source = EpisodeType.message if write.is_message else EpisodeType.text
     episode = new_episode(write.provenance, write.body, source, write.reference_time)
-    return PlainEpisode(write, episode, vector, hook)
+    return PlainEpisode(write, episode, vector[0], hook, vector[1])
 
 
 async def commit_run_tx(
@@ -177,6 +180,7 @@ async def commit_run_tx(
                 "episode": episode_save_props(item.episode.node),
                 "stamp": stamp,
                 "vector": item.vector,
+                "model": item.model,
             }
         )
     params = {"rows": rows, "kind": ElementKind.EPISODE.value, "group_id": group_id}
@@ -194,7 +198,7 @@ async def commit_run_tx(
                     "the stored episode has no status",
                     stop_reason=StopReason.INTERNAL_INCONSISTENCY,
                 )
-            touched = Touched(episode_vector=item.vector)
+            touched = Touched(episode_vector=item.vector)  # no entity, nothing more to mark
             report = StampReport(statuses={uuid: status})
             ctx = CommitContext(group_id, uuid, touched, report, item.episode.entry)
             report = await finish_tx(tx, ctx, item.hook, set())

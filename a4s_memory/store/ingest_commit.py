@@ -21,7 +21,7 @@ from a4s_memory.errors import StoreUnavailable
 from a4s_memory.store.db import run_in_tx
 from a4s_memory.store.ingest_structured import Touched, link_item_tx
 from a4s_memory.store.ledger import StampReport, episode_stamp, restamp
-from a4s_memory.store.search_channels import EPISODE_EMBEDDING
+from a4s_memory.store.search_channels import EPISODE_EMBEDDING, VECTOR_MODEL
 
 __all__ = [
     "Commit",
@@ -84,8 +84,24 @@ SET s.state = 'committed'
 WITH s
 MATCH (n:Episodic {{uuid: $uuid}}) WHERE n.group_id = $group_id
 SET n += $stamp
-FOREACH (_ IN CASE WHEN $vector IS NULL THEN [] ELSE [1] END | SET n.{EPISODE_EMBEDDING} = $vector)
+FOREACH (_ IN CASE WHEN $vector IS NULL THEN [] ELSE [1] END |
+  SET n.{EPISODE_EMBEDDING} = $vector, n.{VECTOR_MODEL} = $model)
 RETURN properties(s) AS entry
+"""
+# The embedder of the vectors Graphiti (re)computed for every node and fact it saved in this
+# ingestion (add_episode and add_triplet re-embed all of them); its saves drop the property.
+_MARK_VECTORS = f"""
+CALL () {{
+  UNWIND $entities AS id
+  MATCH (n:Entity {{uuid: id}}) WHERE n.group_id = $group_id AND n.name_embedding IS NOT NULL
+  SET n.{VECTOR_MODEL} = $model
+}}
+CALL () {{
+  UNWIND $edges AS id
+  MATCH ()-[e:RELATES_TO {{uuid: id}}]->()
+  WHERE e.group_id = $group_id AND e.fact_embedding IS NOT NULL
+  SET e.{VECTOR_MODEL} = $model
+}}
 """
 
 
@@ -120,6 +136,7 @@ async def commit_tx(tx: AsyncManagedTransaction, ctx: CommitContext, commit: Com
             "group_id": ctx.group_id,
             "stamp": stamp,
             "vector": touched.episode_vector,
+            "model": touched.vector_model,
         },
     )
     if not rows:
@@ -156,6 +173,11 @@ async def finish_tx(
     )
     report.statuses.update(stamped.statuses)
     report.summaries_rebuilt = stamped.summaries_rebuilt
+    edges = touched.edges | touched.invalidated
+    if touched.vector_model and (touched.entities or edges):
+        marks: dict[str, object] = {"group_id": ctx.group_id, "model": touched.vector_model}
+        marks |= {"entities": sorted(touched.entities), "edges": sorted(edges)}
+        await run_in_tx(tx, _MARK_VECTORS, marks)
     extra = await hook.finalize(tx, ctx)
     if extra is not None:
         report.statuses.update(extra.statuses)

@@ -47,6 +47,7 @@ class Touched:
     invalidated: set[str] = field(default_factory=set)
     episode_vector: list[float] | None = None
     links: ItemLinks | None = None
+    vector_model: str | None = None  # the embedder of every vector this ingestion wrote
 
 
 # Graphiti's EpisodicEdge.save (MERGE on the edge uuid) for every endpoint, and the episode's

@@ -162,7 +162,12 @@ async def policy_search(
     opts = options or SearchOptions()
     pool = max(MIN_POOL, limit * POOL_FACTOR)
     ch = Channel(
-        store=store, group_ids=groups, policy=policy, now=now or datetime.now(UTC), limit=pool
+        store=store,
+        group_ids=groups,
+        policy=policy,
+        now=now or datetime.now(UTC),
+        limit=pool,
+        embedder=embedder.name,
     )
     lucene = lucene_query(query, groups)
     # The query embedding (a model call on a worker thread for MiniLM) runs while the fulltext

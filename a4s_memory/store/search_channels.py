@@ -34,6 +34,7 @@ from a4s_memory.telemetry import traced
 __all__ = [
     "EPISODE_EMBEDDING",
     "MAX_QUERY_TERMS",
+    "VECTOR_MODEL",
     "Channel",
     "Row",
     "by_vector",
@@ -54,6 +55,9 @@ MIN_COSINE: Final = 0.6  # Neo4j's cosine is (1+cos)/2; 0.6 is Graphiti's DEFAUL
 MAX_QUERY_TERMS: Final = 64  # keeps Lucene well under its 1024-clause limit
 NEIGHBOR_SEEDS: Final = 5  # episodes whose session neighbours join the candidates
 EPISODE_EMBEDDING: Final = "a4s_content_embedding"  # written by store/ingest.py
+# The embedder that made an element's vector (its ``name``), written with every vector at
+# ingestion: the vector channels compare a query only with vectors of the same embedder.
+VECTOR_MODEL: Final = "a4s_embedder"
 
 # (index, procedure, yielded column, label/type) for each fulltext channel. Constants only.
 _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
@@ -99,6 +103,7 @@ class Channel(BaseModel):
     policy: ContextPolicy
     now: datetime
     limit: int
+    embedder: str  # the name of the embedder that made the query vector
 
     def where(self, kind: MemoryKind, params: CypherParams, alias: str = "x") -> str:
         groups = group_predicate(alias, self.group_ids, params)
@@ -184,13 +189,16 @@ async def vector(ch: Channel, kind: MemoryKind, vector: list[float]) -> list[dic
     pattern, field = _VECTOR[kind]
     params = CypherParams()
     vec = params.add(vector)
+    model = params.add(ch.embedder)
     query = (
         f"MATCH {pattern} WHERE {ch.where(kind, params)} "
         # Eligible elements first: otherwise the planner splits the policy's OR into a union of
         # index seeks and reads every vector in both branches (3x slower on episodes, profiled).
         "WITH collect(x) AS eligible UNWIND eligible AS x WITH x "
-        # Vectors from another embedder have another size; never compare across embedders.
+        # Never compare across embedders: another size, or another embedder's name (MiniLM and
+        # hashing are both 384-d). A vector without a name predates the mark: the current one's.
         f"WHERE size({field}) = {params.add(len(vector))} "
+        f"AND coalesce(x.{VECTOR_MODEL}, {model}) = {model} "
         f"WITH x, vector.similarity.cosine({field}, {vec}) AS score "
         f"WHERE score >= {params.add(MIN_COSINE)} "
         f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "

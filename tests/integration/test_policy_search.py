@@ -130,7 +130,9 @@ async def _seed_case(
 
 async def _every_channel(store: Neo4jStore, group: str, policy: ContextPolicy) -> set[str]:
     """uuids each channel's Cypher returns, before the Python re-check in _hit ever runs."""
-    ch = channels.Channel(store=store, group_ids=(group,), policy=policy, now=NOW, limit=50)
+    ch = channels.Channel(
+        store=store, group_ids=(group,), policy=policy, now=NOW, limit=50, embedder=EMBEDDER.name
+    )
     lucene = channels.lucene_query("zephyr anchor", [group])
     assert lucene is not None
     vector = EMBEDDER.embed("zephyr anchor")
@@ -242,7 +244,9 @@ async def test_full_limit_when_ninety_percent_are_quarantined(
     assert len(hits) == 10
     assert _uuids(hits) <= clean
     # The fulltext channel on its own also fills the limit (the window grew past 180).
-    ch = channels.Channel(store=store, group_ids=(group,), policy=policy, now=NOW, limit=10)
+    ch = channels.Channel(
+        store=store, group_ids=(group,), policy=policy, now=NOW, limit=10, embedder=EMBEDDER.name
+    )
     lucene = channels.lucene_query("quasar", [group])
     assert lucene is not None
     assert {r["uuid"] for r in await channels.fulltext(ch, MemoryKind.FACT, lucene)} <= clean
@@ -420,7 +424,9 @@ async def test_session_neighbours_obey_the_policy(
         ],
     )
     await add_episodes(store, other, [("orion other space", turn(3), [])])
-    ch = channels.Channel(store=store, group_ids=(group,), policy=DEFAULT, now=NOW, limit=10)
+    ch = channels.Channel(
+        store=store, group_ids=(group,), policy=DEFAULT, now=NOW, limit=10, embedder=EMBEDDER.name
+    )
     cand = Candidate(MemoryKind.EPISODE, {"uuid": seed}, "", [seed], session)
     found = {str(r["uuid"]) for r in (await channels.session_neighbors(ch, [cand]))[seed]}
     assert found == {good}, "the next eligible turn of the same space and session only"
