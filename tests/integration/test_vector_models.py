@@ -6,6 +6,7 @@ written before the mark existed (no property) are taken as the current embedder'
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,6 +29,14 @@ async def manager(store: Neo4jStore, neo4j_settings: Settings) -> MemoryManager:
     return await MemoryManager.create(store, settings)
 
 
+@pytest.fixture
+async def agent(manager: MemoryManager, store: Neo4jStore, unique_id: str) -> AsyncIterator[str]:
+    agent_id = f"vm-{unique_id}"
+    await manager.register_agent(OWNER, agent_id, OWNER)
+    yield agent_id
+    await cleanup_agent(store, agent_id)
+
+
 def _channel(store: Neo4jStore, group: str, embedder: str) -> channels.Channel:
     return channels.Channel(
         store=store,
@@ -40,53 +49,46 @@ def _channel(store: Neo4jStore, group: str, embedder: str) -> channels.Channel:
 
 
 async def test_vectors_name_their_embedder_and_are_compared_only_within_it(
-    manager: MemoryManager, store: Neo4jStore, unique_id: str
+    manager: MemoryManager, store: Neo4jStore, agent: str
 ) -> None:
-    agent = f"vm-{unique_id}"
-    await manager.register_agent(OWNER, agent, OWNER)
-    model = manager._p.graphiti.embedder.name
-    try:
-        plain = await manager.add(OWNER, {"agent_id": agent, "messages": "Thanks, that helps!"})
-        named = await manager.add(
-            OWNER, {"agent_id": agent, "messages": "Alice works at Acme Corp."}
-        )
-        item = await manager.add(
-            OWNER,
-            {"agent_id": agent, "category": "PREFERENCE", "key": "drink", "messages": "green tea"},
-        )
-        group = plain.group_id
-        rows = await store.execute(
-            """
-            CALL () {
-              MATCH (n:Episodic) WHERE n.group_id = $g AND n.a4s_content_embedding IS NOT NULL
-              RETURN 'episode' AS kind, n.uuid AS uuid, n.a4s_embedder AS model,
-                     n.a4s_content_embedding AS vector
-              UNION ALL
-              MATCH (n:Entity) WHERE n.group_id = $g AND n.name_embedding IS NOT NULL
-              RETURN 'entity' AS kind, n.uuid AS uuid, n.a4s_embedder AS model,
-                     n.name_embedding AS vector
-              UNION ALL
-              MATCH ()-[e:RELATES_TO]->() WHERE e.group_id = $g AND e.fact_embedding IS NOT NULL
-              RETURN 'fact' AS kind, e.uuid AS uuid, e.a4s_embedder AS model,
-                     e.fact_embedding AS vector
-            }
-            RETURN kind, uuid, model, vector
-            """,
-            {"g": group},
-        )
-        episode = next(r for r in rows if r["uuid"] == plain.memory_id)
-        same = await channels.vector(
-            _channel(store, group, model), MemoryKind.EPISODE, list(episode["vector"])
-        )
-        other = await channels.vector(
-            _channel(store, group, OTHER_MODEL), MemoryKind.EPISODE, list(episode["vector"])
-        )
-        fact = next(r for r in rows if r["kind"] == "fact")
-        facts_other = await channels.vector(
-            _channel(store, group, OTHER_MODEL), MemoryKind.FACT, list(fact["vector"])
-        )
-    finally:
-        await cleanup_agent(store, agent)
+    model = manager._p.graphiti.embedder_name
+    plain = await manager.add(OWNER, {"agent_id": agent, "messages": "Thanks, that helps!"})
+    named = await manager.add(OWNER, {"agent_id": agent, "messages": "Alice works at Acme Corp."})
+    item = await manager.add(
+        OWNER,
+        {"agent_id": agent, "category": "PREFERENCE", "key": "drink", "messages": "green tea"},
+    )
+    group = plain.group_id
+    rows = await store.execute(
+        """
+        CALL () {
+          MATCH (n:Episodic) WHERE n.group_id = $g AND n.a4s_content_embedding IS NOT NULL
+          RETURN 'episode' AS kind, n.uuid AS uuid, n.a4s_embedder AS model,
+                 n.a4s_content_embedding AS vector
+          UNION ALL
+          MATCH (n:Entity) WHERE n.group_id = $g AND n.name_embedding IS NOT NULL
+          RETURN 'entity' AS kind, n.uuid AS uuid, n.a4s_embedder AS model,
+                 n.name_embedding AS vector
+          UNION ALL
+          MATCH ()-[e:RELATES_TO]->() WHERE e.group_id = $g AND e.fact_embedding IS NOT NULL
+          RETURN 'fact' AS kind, e.uuid AS uuid, e.a4s_embedder AS model,
+                 e.fact_embedding AS vector
+        }
+        RETURN kind, uuid, model, vector
+        """,
+        {"g": group},
+    )
+    episode = next(r for r in rows if r["uuid"] == plain.memory_id)
+    same = await channels.vector(
+        _channel(store, group, model), MemoryKind.EPISODE, list(episode["vector"])
+    )
+    other = await channels.vector(
+        _channel(store, group, OTHER_MODEL), MemoryKind.EPISODE, list(episode["vector"])
+    )
+    fact = next(r for r in rows if r["kind"] == "fact")
+    facts_other = await channels.vector(
+        _channel(store, group, OTHER_MODEL), MemoryKind.FACT, list(fact["vector"])
+    )
     kinds = {r["kind"] for r in rows}
     assert kinds == {"episode", "entity", "fact"}, kinds
     assert {r["model"] for r in rows} == {model}, [(r["kind"], r["model"]) for r in rows]
@@ -96,22 +98,17 @@ async def test_vectors_name_their_embedder_and_are_compared_only_within_it(
 
 
 async def test_a_vector_without_a_mark_is_taken_as_the_current_embedders(
-    manager: MemoryManager, store: Neo4jStore, unique_id: str
+    manager: MemoryManager, store: Neo4jStore, agent: str
 ) -> None:
-    agent = f"vml-{unique_id}"
-    await manager.register_agent(OWNER, agent, OWNER)
-    model = manager._p.graphiti.embedder.name
-    try:
-        plain = await manager.add(OWNER, {"agent_id": agent, "messages": "See you on Monday."})
-        rows = await store.execute(
-            "MATCH (n:Episodic {uuid: $u}) REMOVE n.a4s_embedder "
-            "RETURN n.a4s_content_embedding AS vector",
-            {"u": plain.memory_id},
-        )
-        vector: Any = list(rows[0]["vector"])
-        legacy = await channels.vector(
-            _channel(store, plain.group_id, model), MemoryKind.EPISODE, vector
-        )
-    finally:
-        await cleanup_agent(store, agent)
+    plain = await manager.add(OWNER, {"agent_id": agent, "messages": "See you on Monday."})
+    rows = await store.execute(
+        "MATCH (n:Episodic {uuid: $u}) REMOVE n.a4s_embedder "
+        "RETURN n.a4s_content_embedding AS vector",
+        {"u": plain.memory_id},
+    )
+    vector: Any = list(rows[0]["vector"])
+    model = manager._p.graphiti.embedder_name
+    legacy = await channels.vector(
+        _channel(store, plain.group_id, model), MemoryKind.EPISODE, vector
+    )
     assert plain.memory_id in {r["uuid"] for r in legacy}
