@@ -201,9 +201,8 @@ class MemoryManager(LifecycleMethods):
             BatchSteps(
                 # every item: its own access decision + firewall
                 partial(self._screened, requester_id, records=records),
-                partial(store_write, self._writes),
-                partial(prefetch_vectors, self._writes),
                 partial(store_writes, self._writes),
+                partial(prefetch_vectors, self._writes),
             ),
         )
 

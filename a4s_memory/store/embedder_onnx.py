@@ -219,17 +219,14 @@ class OnnxMiniLMEmbedder(EmbedderClient):
         if not input_data_list:
             return []
         model = await self._ready()
-        texts = list(input_data_list)
-        out = [self._cache.get(text) for text in texts]
-        missing = list(dict.fromkeys(t for t, v in zip(texts, out, strict=True) if v is None))
+        known = {t: v for t in dict.fromkeys(input_data_list) if (v := self._cache.get(t))}
+        missing = [t for t in dict.fromkeys(input_data_list) if t not in known]
         if missing:
-            computed = dict(
-                zip(missing, await asyncio.to_thread(model.encode, missing), strict=True)
-            )
-            for text, vector in computed.items():
+            vectors = await asyncio.to_thread(model.encode, missing)
+            for text, vector in zip(missing, vectors, strict=True):
                 self._cache.put(text, vector, model.np)
-            out = [v if v is not None else computed[t] for t, v in zip(texts, out, strict=True)]
-        return [v for v in out if v is not None]
+                known[text] = vector
+        return [known[t] for t in input_data_list]
 
     async def create(
         self, input_data: str | list[str] | Iterable[int] | Iterable[Iterable[int]]

@@ -114,6 +114,12 @@ class Ingestor:
             # Offline and nothing to extract: written as a run of one (ingest_bulk), the entry,
             # episode, stamp, vector and the hook's writes in ONE transaction.
             return await self._add_plain(write, finalize)
+        return await self._add_extracted(write, finalize)
+
+    async def _add_extracted(
+        self, write: EpisodeWrite, finalize: Finalizer | None
+    ) -> IngestOutcome:
+        """An episode Graphiti extracts from (online, or offline with entities in the text)."""
         prov = write.provenance
         source = EpisodeType.message if write.is_message else EpisodeType.text
 
@@ -123,13 +129,6 @@ class Ingestor:
 
         async def extract(episode: EpisodicNode) -> Touched:
             try:
-                if self._bundle.offline and not await asyncio.to_thread(
-                    extract_entity_names, write.body
-                ):
-                    # The offline extractor answers Graphiti's entity prompt from this same text
-                    # and finds nothing: add_episode would only re-read and re-save the episode
-                    # saved above (no entity, no fact; test_write_round_trips.py compares both).
-                    return Touched(episode_vector=await vector)
                 previous = await self._previous_episodes(prov.group_id)
                 result = await self._bundle.extractor.add_episode(
                     name=episode.name,
@@ -167,8 +166,9 @@ class Ingestor:
     ) -> list[IngestOutcome | A4SError]:
         """A batch's free-text episodes, in order, each answered on its own (an outcome or the
         error that refused it). Offline, a run of consecutive plain episodes (no entity found)
-        of one group commits in one transaction (:mod:`ingest_bulk`); any other episode, and
-        each episode of a run whose transaction failed, goes through :meth:`add_episode` alone."""
+        of one group commits in one transaction (:mod:`ingest_bulk`); any other episode is
+        extracted on its own, and each episode of a run whose transaction failed is written
+        again as a run of one. Whether a text is plain is decided once, here."""
         bodies = [write.body for write, _ in writes]
         offline = self._bundle.offline
         plain = await asyncio.to_thread(_plain, bodies) if offline else [False] * len(bodies)
@@ -177,7 +177,7 @@ class Ingestor:
         while start < len(writes):
             end, group = start + 1, writes[start][0].provenance.group_id
             if not plain[start]:
-                out.append(await self._one(writes[start]))
+                out.append(await _answered(self._add_extracted(*writes[start])))
                 start = end
                 continue
             while end < len(writes) and plain[end] and writes[end][0].provenance.group_id == group:
@@ -185,12 +185,6 @@ class Ingestor:
             out.extend(await self._add_run(writes[start:end]))
             start = end
         return out
-
-    async def _one(self, pair: tuple[EpisodeWrite, Finalizer | None]) -> IngestOutcome | A4SError:
-        try:
-            return await self.add_episode(*pair)
-        except A4SError as exc:
-            return exc
 
     async def _add_run(
         self, run: Sequence[tuple[EpisodeWrite, Finalizer | None]]
@@ -204,7 +198,7 @@ class Ingestor:
                 run[0][0].provenance.group_id,
                 type(exc).__name__,
             )
-            return [await self._one(pair) for pair in run]
+            return [await _answered(self._add_plain(*pair)) for pair in run]
         return list(outcomes)
 
     async def _add_plain(self, write: EpisodeWrite, finalize: Finalizer | None) -> IngestOutcome:
@@ -359,6 +353,14 @@ class Ingestor:
                 episode_uuid,
                 type(cleanup_exc).__name__,
             )
+
+
+async def _answered(call: Awaitable[IngestOutcome]) -> IngestOutcome | A4SError:
+    """The outcome, or the error that refused the write (a batch answers each item)."""
+    try:
+        return await call
+    except A4SError as exc:
+        return exc
 
 
 def _plain(bodies: list[str]) -> list[bool]:

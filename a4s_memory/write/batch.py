@@ -16,7 +16,7 @@ would be) and hands each accepted one to the second stage, which stores them in 
 k+1 is screened while item k is stored. Before handing over a chunk of ``PREFETCH_CHUNK``
 accepted items, the first stage starts their episode vectors in the background (``prefetch``),
 so the model runs while the second stage waits on Neo4j; its ingestions take them. The second
-stage takes everything handed over so far as one run (``store_run``, at most ``MAX_RUN``), so
+stage takes everything handed over so far as one run (``store``, at most ``MAX_RUN``), so
 offline a run of plain chat turns commits in one transaction instead of two per turn.
 """
 
@@ -46,6 +46,7 @@ __all__ = [
     "BatchItemResult",
     "BatchResult",
     "BatchSteps",
+    "one_by_one",
     "write_batch",
 ]
 
@@ -69,28 +70,35 @@ class BatchAddRequest(BaseModel):
 class BatchSteps(Generic[S]):
     """The two halves of one write and the vector prefetch (the facade binds them).
 
-    ``store_run``, when given, stores several screened writes of one agent at once, in order,
-    answering each on its own (a result or the error that refused it): the store stage hands it
-    everything screened so far, so a run of chat turns commits in one transaction."""
+    ``store`` stores several screened writes of one agent at once, in order, answering each on
+    its own (a result or the error that refused it): the store stage hands it everything screened
+    so far, so a run of chat turns commits in one transaction. :func:`one_by_one` makes one from
+    a function that stores a single write."""
 
     def __init__(
         self,
         screen: Callable[[AddMemory], Awaitable[S]],
-        store: Callable[[S], Awaitable[AddResult]],
+        store: Callable[[Sequence[S]], Awaitable[list[AddResult | A4SError]]],
         prefetch: Callable[[Sequence[S]], None] | None = None,
-        store_run: Callable[[Sequence[S]], Awaitable[list[AddResult | A4SError]]] | None = None,
     ) -> None:
         self.screen, self.store, self.prefetch = screen, store, prefetch
-        self.store_run = store_run or self._one_by_one
 
-    async def _one_by_one(self, writes: Sequence[S]) -> list[AddResult | A4SError]:
+
+def one_by_one(
+    store: Callable[[S], Awaitable[AddResult]],
+) -> Callable[[Sequence[S]], Awaitable[list[AddResult | A4SError]]]:
+    """A ``BatchSteps.store`` that stores the writes one after another with ``store``."""
+
+    async def each(writes: Sequence[S]) -> list[AddResult | A4SError]:
         answers: list[AddResult | A4SError] = []
         for write in writes:
             try:
-                answers.append(await self.store(write))
+                answers.append(await store(write))
             except A4SError as error:
                 answers.append(error)
         return answers
+
+    return each
 
 
 def _invalid(index: int, exc: ValidationError) -> BatchItemResult:
@@ -163,7 +171,7 @@ async def _pipeline(
             handoff.put_nowait(None)  # the end
 
     async def store_run(run: list[tuple[int, S, float]]) -> None:
-        answers = await steps.store_run([write for _, write, _ in run])
+        answers = await steps.store([write for _, write, _ in run])
         for (index, _, started), answer in zip(run, answers, strict=True):
             if isinstance(answer, A4SError):
                 refused(index, answer, started)

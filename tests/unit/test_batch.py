@@ -16,7 +16,13 @@ from a4s_memory.contract import StopReason
 from a4s_memory.errors import A4SError, FirewallRejected
 from a4s_memory.models import AddMemory, AddResult
 from a4s_memory.status import MemoryStatus
-from a4s_memory.write.batch import MAX_BATCH_ITEMS, PREFETCH_CHUNK, BatchSteps, write_batch
+from a4s_memory.write.batch import (
+    MAX_BATCH_ITEMS,
+    PREFETCH_CHUNK,
+    BatchSteps,
+    one_by_one,
+    write_batch,
+)
 
 
 async def _screen(item: AddMemory) -> AddMemory:
@@ -49,7 +55,7 @@ async def test_each_item_is_answered_on_its_own_in_request_order() -> None:
         {"agent_id": "a", "messages": ""},  # invalid: empty
         {"agent_id": "a", "messages": "four"},
     ]
-    batch = await write_batch(items, BatchSteps(_screen, write))
+    batch = await write_batch(items, BatchSteps(_screen, one_by_one(write)))
     assert [r.index for r in batch.results] == [0, 1, 2, 3]
     assert [r.stored for r in batch.results] == [True, False, False, True]
     assert batch.results[1].stop_reason is StopReason.INJECTION_DETECTED
@@ -71,7 +77,7 @@ async def test_one_agents_items_keep_their_order_while_agents_interleave() -> No
     items: list[AddMemory | dict[str, Any]] = [
         {"agent_id": agent, "messages": str(n)} for n in range(12) for agent in ("a", "b", "c")
     ]
-    batch = await write_batch(items, BatchSteps(_screen, write))
+    batch = await write_batch(items, BatchSteps(_screen, one_by_one(write)))
     assert batch.stored == len(items)
     for agent in ("a", "b", "c"):
         assert [n for a, n in order if a == agent] == list(range(12))
@@ -97,7 +103,7 @@ async def test_an_agents_next_item_is_screened_while_the_previous_one_is_stored(
     texts = [str(n) for n in range(PREFETCH_CHUNK + 3)]
     texts.insert(2, "evil")
     items: list[AddMemory | dict[str, Any]] = [{"agent_id": "a", "messages": t} for t in texts]
-    batch = await write_batch(items, BatchSteps(screen, store, prefetched.append))
+    batch = await write_batch(items, BatchSteps(screen, one_by_one(store), prefetched.append))
     accepted = [t for t in texts if t != "evil"]
     assert [e for e in events if e.startswith("store") and e.endswith("ends")] == [
         f"store {t} ends" for t in accepted
@@ -116,9 +122,6 @@ async def test_an_agents_next_item_is_screened_while_the_previous_one_is_stored(
 async def test_the_store_stage_takes_what_was_screened_as_one_run() -> None:
     runs: list[list[str]] = []
 
-    async def store(text: str) -> AddResult:
-        raise AssertionError("with store_run, items are stored in runs")
-
     async def store_run(texts: Sequence[str]) -> list[AddResult | A4SError]:
         runs.append(list(texts))
         await asyncio.sleep(0.001)
@@ -131,7 +134,7 @@ async def test_the_store_stage_takes_what_was_screened_as_one_run() -> None:
 
     texts = [str(n) for n in range(2 * PREFETCH_CHUNK + 1)]
     items: list[AddMemory | dict[str, Any]] = [{"agent_id": "a", "messages": t} for t in texts]
-    batch = await write_batch(items, BatchSteps(_screen_text, store, store_run=store_run))
+    batch = await write_batch(items, BatchSteps(_screen_text, store_run))
     assert [t for run in runs for t in run] == texts  # every item once, in order
     assert all(len(run) >= 1 for run in runs)
     assert runs[0] == texts[:PREFETCH_CHUNK]  # the first chunk handed over, stored together
