@@ -99,6 +99,10 @@ class Settings(BaseSettings):
     embed_cache_texts: int = Field(
         4096, ge=0, le=1_000_000, validation_alias=_env("A4S_EMBED_CACHE_TEXTS")
     )
+    # MiniLM-ONNX with int8 arithmetic (store/embedder_quant.py): the model is rewritten once into
+    # `data_dir`/models; half the CPU per text, vectors within cosine 0.97 of the float32 ones
+    # (docs/offline-mode.md). false = the shipped model as it is.
+    embed_int8: bool = Field(True, validation_alias=_env("A4S_EMBED_INT8"))
     # Search reranker: "lexical" (offline BM25 over the candidates) or "cross-encoder" (Graphiti's
     # OpenAIRerankerClient on the configured LLM endpoint; lexical without one). docs/retrieval.md
     reranker: str = Field(
@@ -122,6 +126,11 @@ class Settings(BaseSettings):
         if value is not None and len(value.get_secret_value()) < 32:
             raise ValueError("A4S_EXPORT_KEY must be at least 32 characters")
         return value
+
+    @property
+    def model_dir(self) -> Path:
+        """Where derived model files are kept (the int8 MiniLM rewrite)."""
+        return self.data_dir / "models"
 
     @property
     def export_key_file(self) -> Path:

@@ -315,7 +315,11 @@ def build_embedder(settings: Settings) -> AnyEmbedder:
     if choice in ("auto", "minilm-onnx"):
         if onnx_minilm_available():
             logger.info("embedder: MiniLM ONNX (offline, semantic)")
-            return OnnxMiniLMEmbedder(settings.embed_threads or None, settings.embed_cache_texts)
+            return OnnxMiniLMEmbedder(
+                settings.embed_threads or None,
+                settings.embed_cache_texts,
+                settings.model_dir if settings.embed_int8 else None,
+            )
         if choice == "minilm-onnx":
             raise _missing(choice, "the 'embed' extra is not installed")
     if choice in ("auto", "minilm"):

@@ -7,6 +7,7 @@ They skip, saying why, only when the extra is not installed; ``make test`` insta
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from asgi_lifespan import LifespanManager
 from a4s_memory import AsyncMemoryClient
 from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
-from a4s_memory.store import embedder_onnx
+from a4s_memory.store import embedder_onnx, embedder_quant
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder import build_embedder
 from a4s_memory.store.embedder_onnx import OnnxMiniLMEmbedder, onnx_minilm_available
@@ -112,6 +113,68 @@ async def test_a_tampered_model_file_is_refused(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(embedder_onnx, "MODEL_SHA256", "0" * 64)
     with pytest.raises(RuntimeError, match="sha256 mismatch"):
         await OnnxMiniLMEmbedder().create("anything")
+
+
+# LoCoMo-like turns and a paraphrase pair: the int8 arithmetic must keep them where the float32
+# model puts them.
+_SENTENCES = [
+    "Caroline went to an LGBTQ support group.",
+    "Melanie (user): I painted a lake at sunrise last weekend, it was so calming!",
+    "Does Melanie have a dog?",
+    "Mel adopted a puppy last week.",
+    "The quarterly tax filing is due on Friday.",
+    "tea",
+]
+
+
+async def test_int8_arithmetic_keeps_the_vector_space(tmp_path: Path) -> None:
+    exact = OnnxMiniLMEmbedder(cache_texts=0)
+    fast = OnnxMiniLMEmbedder(cache_texts=0, int8_dir=tmp_path)
+    float_vectors = await exact.create_batch(_SENTENCES)
+    int8_vectors = await fast.create_batch(_SENTENCES)
+    assert (exact.int8_arithmetic, fast.int8_arithmetic) == (False, True)
+    assert (tmp_path / embedder_quant.FILE_NAME).is_file()
+    assert fast.name == exact.name  # one space: earlier vectors stay comparable
+    # bench/embed_bench.py, 1,972 LoCoMo hold-out turns: cosine between the two arithmetics'
+    # vectors min 0.978, 1st percentile 0.985, mean 0.992.
+    for a, b in zip(float_vectors, int8_vectors, strict=True):
+        assert _cos(a, b) > 0.97
+    query, close, far = int8_vectors[2:5]
+    assert _cos(query, close) > _cos(query, far) + 0.3
+
+
+async def test_a_tampered_int8_rewrite_is_rebuilt_never_run(tmp_path: Path) -> None:
+    await OnnxMiniLMEmbedder(cache_texts=0, int8_dir=tmp_path).create("warm-up")
+    rewritten = tmp_path / embedder_quant.FILE_NAME
+    data = bytearray(rewritten.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    rewritten.write_bytes(bytes(data))
+    again = OnnxMiniLMEmbedder(cache_texts=0, int8_dir=tmp_path)
+    await again.create("anything")
+    assert again.int8_arithmetic is True
+    assert embedder_quant.sha256_of(rewritten) == embedder_quant.DYNAMIC_INT8_SHA256
+
+
+async def test_an_unpinned_rewrite_falls_back_to_the_shipped_model(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Other onnx / onnxruntime versions could rewrite differently: such a file is not run, and
+    # nothing is left behind (the rewrite happens in a scratch directory).
+    monkeypatch.setattr(embedder_quant, "DYNAMIC_INT8_SHA256", "0" * 64)
+    model = OnnxMiniLMEmbedder(cache_texts=0, int8_dir=tmp_path)
+    vector = await model.create(_SENTENCES[0])
+    assert model.int8_arithmetic is False
+    assert await asyncio.to_thread(lambda: list(tmp_path.iterdir())) == []
+    assert vector == await OnnxMiniLMEmbedder(cache_texts=0).create(_SENTENCES[0])
+
+
+async def test_without_onnx_the_shipped_model_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(embedder_quant, "find_spec", lambda name: None)
+    model = OnnxMiniLMEmbedder(cache_texts=0, int8_dir=tmp_path)
+    await model.create("anything")
+    assert model.int8_arithmetic is False
 
 
 # End to end: the semantic channel finds a turn that shares no content word with the question.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -199,3 +200,15 @@ def test_onnx_embedder_cache_size_comes_from_the_settings(monkeypatch: pytest.Mo
     assert isinstance(default, OnnxMiniLMEmbedder) and default.cache_texts == 4096
     off = build_embedder(_offline(embedder="minilm-onnx", embed_cache_texts=0))
     assert isinstance(off, OnnxMiniLMEmbedder) and off.cache_texts == 0
+
+
+def test_onnx_embedder_int8_arithmetic_comes_from_the_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _installed(monkeypatch, onnx=True)
+    default = build_embedder(_offline(embedder="minilm-onnx", data_dir="/srv/a4s"))
+    assert isinstance(default, OnnxMiniLMEmbedder)
+    assert default.int8_dir == Path("/srv/a4s/models")
+    assert default.int8_arithmetic is None  # nothing loaded, nothing rewritten yet
+    off = build_embedder(_offline(embedder="minilm-onnx", embed_int8="false"))
+    assert isinstance(off, OnnxMiniLMEmbedder) and off.int8_dir is None
