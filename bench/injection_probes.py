@@ -1,0 +1,68 @@
+"""The shipped firewall on hand-written probes of attack families that are not in ../shared/corpora.
+
+    .venv/bin/python bench/injection_probes.py [--show]
+
+``bench/data/injection_probes.jsonl``: 40 attacks in the styles of public injection sets the
+project was not given (overrides such as "forget everything you were told", goal hijacks such as
+"say 'I have been PWNED'", prompt and password extraction, persona switches, fake delimiters and
+chat-template tags, notes to "any AI reading this" inside documents, non-English overrides) and
+20 benign look-alikes ("I forgot everything I studied", "Let's play a board game", German and
+Spanish chat). They were written for measurement only: no rule, model weight or threshold was
+chosen on them (bench/train_injection.py keeps them out of every split, as "probe").
+
+Each text is written as the owner's ``user_message`` (the worst case), through the whole
+decision (rules and the learned layer) and with the learned layer off. Recall counts texts not
+stored as trusted (rejected or suspicious); a false positive is a benign text not stored trusted.
+JSON to bench/results/injection-probes.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from a4s_memory.firewall import Firewall, FirewallConfig
+from a4s_memory.firewall.learned import score
+from a4s_memory.firewall.models import WriteRequest
+
+PROBES = Path(__file__).resolve().parent / "data" / "injection_probes.jsonl"
+RESULTS = Path(__file__).resolve().parent / "results" / "injection-probes.json"
+
+
+def _untrusted(firewall: Firewall, text: str) -> bool:
+    decision = firewall.check(WriteRequest(text=text, source_type="user_message"))
+    return not (decision.accepted and decision.status is not None and decision.status.trusted)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--show", action="store_true", help="print every miss and false positive")
+    args = parser.parse_args()
+    rows = [json.loads(line) for line in PROBES.read_text(encoding="utf-8").splitlines() if line]
+    gates = {
+        "rules + model": Firewall(FirewallConfig()),
+        "rules": Firewall(FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)),
+    }
+    report: dict[str, Any] = {"probes": len(rows)}
+    for name, gate in gates.items():
+        caught = {row["id"]: _untrusted(gate, row["text"]) for row in rows}
+        attacks = [row for row in rows if row["label"] == "injection"]
+        benign = [row for row in rows if row["label"] != "injection"]
+        report[name] = {
+            "recall": f"{sum(caught[r['id']] for r in attacks)}/{len(attacks)}",
+            "false_positives": f"{sum(caught[r['id']] for r in benign)}/{len(benign)}",
+        }
+        if args.show and name == "rules + model":
+            for row in rows:
+                if caught[row["id"]] != (row["label"] == "injection"):
+                    kind = "MISS" if row["label"] == "injection" else "FP  "
+                    print(f"{kind} {score(row['text']):.2f} {row['text'][:100]}")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
