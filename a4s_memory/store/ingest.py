@@ -1,11 +1,13 @@
 """Writing memory: free text / chat messages through ``Graphiti.add_episode`` and the memory contract items
-through ``add_triplet`` (:mod:`ingest_structured`), each under the status protocol:
+as the facts ``add_triplet`` would store, written directly (:mod:`ingest_structured`), each under the
+status protocol:
 
 1. a ``pending`` ledger entry for the new episode (its status and provenance from the firewall
    decision) and the bare Episodic node are written first, in one statement;
 2. Graphiti extracts and saves (new elements carry no status yet, and merged ones lose theirs:
    both are invisible to every search, which treats a missing status as never returnable); the
-   episode's own vector is computed meanwhile (off the event loop);
+   episode's own vector is computed meanwhile (off the event loop). An item is only resolved
+   here (one read) and its entities and edge are saved by the commit transaction of step 3;
 3. ONE write transaction marks the entry ``committed`` and stamps the episode (with its vector)
    from the entry this module wrote - not re-read: the statement returns the entry and only a
    changed one costs a re-stamp -, runs the hook's ``prepare`` (a version record), then re-stamps
@@ -240,10 +242,11 @@ class Ingestor:
         self._vectors.prefetch(bodies)
 
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
-        """A the memory contract item -> a fact via add_triplet (always offline), with its episode."""
+        """A memory contract item -> the fact add_triplet would store (written directly, with its
+        episode, in the commit transaction: :mod:`ingest_structured`)."""
 
         async def store_item(episode: EpisodicNode) -> Touched:
-            return await write_item(self._bundle.structured, item, episode)
+            return await write_item(self._store, self._bundle, item, episode)
 
         return await self._ingest(
             item.provenance, item_episode_body(item), (EpisodeType.json, store_item), finalize
@@ -342,9 +345,10 @@ class Ingestor:
             type(exc).__name__ if exc else "no status",
         )
         try:
-            if touched is not None and touched.links is not None:
+            if touched is not None and touched.links is not None and touched.graph is None:
                 # The links the commit would have written: the removal finds the item's
                 # entities through them (an entity only this episode mentions goes with it).
+                # A direct item write (``graph``) saved nothing outside the commit: no links.
                 await self._store.write_transaction(link_item_tx, group_id, episode_uuid, touched)
             await remove_episode(self._store, group_id, episode_uuid)
         except Exception as cleanup_exc:

@@ -2,7 +2,8 @@
 
 ONE write transaction: mark the ledger entry ``committed`` and stamp the episode (with its
 vector) from the entry the ingestion wrote - not re-read: the statement returns the entry and
-only a changed one costs a re-stamp -, link an item's episode, run the hook's ``prepare`` (a
+only a changed one costs a re-stamp -, save an item's entities and edges and link its episode
+(one statement, :func:`ingest_structured.link_item_tx`), run the hook's ``prepare`` (a
 version record), re-stamp ONCE every element Graphiti or the hook touched, then the hook's
 ``finalize`` (the audit event). Whatever the hook writes commits together with the memory
 becoming visible, or not at all.
@@ -89,7 +90,8 @@ FOREACH (_ IN CASE WHEN $vector IS NULL THEN [] ELSE [1] END |
 RETURN properties(s) AS entry
 """
 # The embedder of the vectors Graphiti (re)computed for every node and fact it saved in this
-# ingestion (add_episode and add_triplet re-embed all of them); its saves drop the property.
+# ingestion (add_episode re-embeds all of them); its saves drop the property. A direct item write
+# (``Touched.graph``) saves the name with its vectors and needs no mark.
 _MARK_VECTORS = f"""
 CALL () {{
   UNWIND $entities AS id
@@ -174,7 +176,8 @@ async def finish_tx(
     report.statuses.update(stamped.statuses)
     report.summaries_rebuilt = stamped.summaries_rebuilt
     edges = touched.edges | touched.invalidated
-    if touched.vector_model and (touched.entities or edges):
+    # A direct item write saved its vectors with the embedder's name already (ingest_structured).
+    if touched.vector_model and touched.graph is None and (touched.entities or edges):
         marks: dict[str, object] = {"group_id": ctx.group_id, "model": touched.vector_model}
         marks |= {"entities": sorted(touched.entities), "edges": sorted(edges)}
         await run_in_tx(tx, _MARK_VECTORS, marks)
