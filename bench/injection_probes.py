@@ -2,18 +2,24 @@
 
     .venv/bin/python bench/injection_probes.py [--show]
 
-``bench/data/injection_probes.jsonl``: 40 attacks in the styles of public injection sets the
-project was not given (overrides such as "forget everything you were told", goal hijacks such as
-"say 'I have been PWNED'", prompt and password extraction, persona switches, fake delimiters and
-chat-template tags, notes to "any AI reading this" inside documents, non-English overrides) and
-20 benign look-alikes ("I forgot everything I studied", "Let's play a board game", German and
-Spanish chat). They were written for measurement only: no rule, model weight or threshold was
-chosen on them (bench/train_injection.py keeps them out of every split, as "probe").
+``bench/data/injection_probes.jsonl``, in two sets, each 40 attacks in the styles of public
+injection sets the project was not given (overrides such as "forget everything you were told",
+goal hijacks such as "say 'I have been PWNED'", prompt and password extraction, persona switches,
+fake delimiters and chat-template tags, notes to "any AI reading this", non-English overrides)
+and 20 benign look-alikes ("I forgot everything I studied", "Let's play a board game", German,
+Spanish and French chat):
 
-Each text is written as the owner's ``user_message`` (the worst case), through the whole
-decision (rules and the learned layer) and with the learned layer off. Recall counts texts not
-stored as trusted (rejected or suspicious); a false positive is a benign text not stored trusted.
-JSON to bench/results/injection-probes.json.
+* set 1 was written first and scored with the rules of 2026-11-25; its misses named the families
+  the rules of 2026-11-26 cover (``inj.forget_context``, ``inj.secret_extraction``, ...), so it is
+  no longer held out;
+* set 2 was written before those rules and scored only after them: held out from the rules'
+  texts, though not from the families (the same author knew them).
+
+No model weight or threshold was chosen on either (bench/train_injection.py keeps them out of
+every split, as "probe"). Each text is written as the owner's ``user_message`` (the worst case),
+through the whole decision and with the learned layer off. Recall counts texts not stored as
+trusted (rejected or suspicious); a false positive is a benign text not stored trusted. JSON to
+bench/results/injection-probes.json.
 """
 
 from __future__ import annotations
@@ -48,17 +54,20 @@ def main() -> None:
     report: dict[str, Any] = {"probes": len(rows)}
     for name, gate in gates.items():
         caught = {row["id"]: _untrusted(gate, row["text"]) for row in rows}
-        attacks = [row for row in rows if row["label"] == "injection"]
-        benign = [row for row in rows if row["label"] != "injection"]
-        report[name] = {
-            "recall": f"{sum(caught[r['id']] for r in attacks)}/{len(attacks)}",
-            "false_positives": f"{sum(caught[r['id']] for r in benign)}/{len(benign)}",
-        }
+        report[name] = {}
+        for probe_set in sorted({row["set"] for row in rows}):
+            of_set = [row for row in rows if row["set"] == probe_set]
+            attacks = [row for row in of_set if row["label"] == "injection"]
+            benign = [row for row in of_set if row["label"] != "injection"]
+            report[name][f"set {probe_set}"] = {
+                "recall": f"{sum(caught[r['id']] for r in attacks)}/{len(attacks)}",
+                "false_positives": f"{sum(caught[r['id']] for r in benign)}/{len(benign)}",
+            }
         if args.show and name == "rules + model":
             for row in rows:
                 if caught[row["id"]] != (row["label"] == "injection"):
                     kind = "MISS" if row["label"] == "injection" else "FP  "
-                    print(f"{kind} {score(row['text']):.2f} {row['text'][:100]}")
+                    print(f"set {row['set']} {kind} {score(row['text']):.2f} {row['text'][:90]}")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))

@@ -107,7 +107,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "g2.role_assumption",
-        r"\b(?:act\s+as|pretend\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
+        r"\b(?:act\s+as|pretend(?<!\bi\spretend)(?<!\bwe\spretend)(?<!\bthey\spretend)"
+        r"\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
         r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b",
         "role assumption (act as / pretend to be / you are now)",
     ),
@@ -145,18 +146,63 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.ignore_instructions",
         r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase)\b[^.\n]{0,40}?"
         r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
-        r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guidelines?"
+        r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guid(?:elines?|ance)"
         r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
         r"|context)\b",
         "instruction override (ignore previous instructions)",
     ),
     _r(
         "inj.ignore_instructions_i18n",
-        r"\b(?:ignor(?:a|ez|iere|ar)|olvida|vergiss|oubliez)\b[^.\n]{0,30}\b(?:instrucciones"
-        r"|instructions|anweisungen|istruzioni|instruções|regeln|reglas)\b"
+        r"\b(?:ignor(?:a|ez|iere|ar|e)|olvid(?:a|e|ar)|vergiss|oubliez?|dimentica|esque(?:ç|c)a"
+        r"|negeer|vergeet|missachte)\b[^.\n]{0,30}\b(?:instrucciones|instructions|anweisungen"
+        r"|istruzioni|instruções|instrucoes|instructies|consignes|regeln|reglas|regole|regras"
+        r"|règles|regels)\b"
         r"|\bno\s+menciones\b|\ba\s+partir\s+de\s+ahora\b|\bnota\s+importante\s+del\s+sistema\b"
         r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b",
         "instruction override (non-English)",
+    ),
+    # Families the shared corpora lack (bench/injection_probes.py, tests/unit/firewall/
+    # test_fw_families.py): an override with no instruction noun, secret extraction, fake end-of-
+    # input delimiters, notes to whatever AI reads the text, "if you had no rules".
+    _r(
+        "inj.forget_context",
+        r"\b(?:forget|disregard|ignore)\s+(?:about\s+)?(?:everything|all|anything|what(?:ever)?)\b"
+        r"[^.\n]{0,25}?(?:\byou(?:\s+were|\s+have\s+been|'ve\s+been|\s+got)\s+(?:told|given|asked"
+        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b)",
+        "instruction override (forget everything you were told)",
+    ),
+    _r(
+        "inj.secret_extraction",
+        r"\b(?:tell|give|show|reveal|spell|encode|write|print|say|share|type|translate|hint|leak)\b"
+        r"[^.\n]{0,30}?\b(?:(?:the|your)\s+)?(?:secret|hidden|protected|admin)\s+(?:password"
+        r"|passphrase|passcode|pass\s+word|code\s*word|word|key|code)\b"
+        r"|\b(?:password|passphrase|passcode|code\s*word|secret\s+word)\s+(?:that\s+)?you(?:'re|\s+are"
+        r"|\s+were)\s+(?:protecting|guarding|hiding|keeping|told|given)\b"
+        r"|\b(?:dime|dame|dimmi|dammi|dis-moi|donne-moi|sag\s+mir|gib\s+mir|diga-me|me\s+diga)\s+"
+        r"(?:la|le|das|il|a|o)\s+(?:contraseña|clave|mot\s+de\s+passe|passwort|kennwort|password"
+        r"|senha)\b",
+        "secret extraction (tell me the hidden password)",
+    ),
+    _r(
+        "inj.fake_delimiter",
+        r"\b(?:END|BEGIN|START)\s+(?:OF\s+)?(?:THE\s+)?(?:USER\s+)?(?:INPUT|DOCUMENT|CONTEXT|PROMPT"
+        r"|INSTRUCTIONS|CONVERSATION|SYSTEM\s+PROMPT)\b",
+        "fake end-of-input delimiter (END OF INPUT)",
+        0,
+    ),
+    _r(
+        "inj.addressed_to_ai",
+        r"\b(?:ai|llm|language\s+model|ai\s+model|chatbot|ai\s+assistant|ai\s+agent|assistant|agent"
+        r"|model)s?\b(?:\s+\w+){0,2}?\s+(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing"
+        r"|scanning)\s+(?:this|these)\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model"
+        r"|chatbot|bot|ai\s+assistant)\b",
+        "a note to whatever AI reads the text",
+    ),
+    _r(
+        "inj.no_rules_hypothetical",
+        r"\bif\s+you\s+(?:had|have|were\s+given)\s+no\s+(?:rules|restrictions|filters|guidelines"
+        r"|limits|limitations|content\s+polic(?:y|ies)|safety\s+(?:rules|training))\b",
+        "no-rules hypothetical (if you had no restrictions)",
     ),
     _r(
         "inj.new_instructions",
@@ -352,14 +398,47 @@ _INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "inj.ignore_instructions_i18n": (
         "ignor",
-        "olvida",
+        "olvid",
         "vergiss",
-        "oubliez",
+        "oublie",
+        "dimentica",
+        "esque",
+        "negeer",
+        "vergeet",
+        "missachte",
         "menciones",
         "partir",
         "nota",
         "sofort",
     ),
+    "inj.forget_context": ("forget", "disregard", "ignore"),
+    "inj.secret_extraction": (
+        "secret",
+        "hidden",
+        "protected",
+        "admin",
+        "you",
+        "dime",
+        "dame",
+        "dimmi",
+        "dammi",
+        "dis-moi",
+        "donne-moi",
+        "sag mir",
+        "gib mir",
+        "diga",
+    ),
+    "inj.fake_delimiter": ("end", "begin", "start"),
+    "inj.addressed_to_ai": (
+        "reading",
+        "processing",
+        "summari",
+        "parsing",
+        "analy",
+        "scanning",
+        "you",
+    ),
+    "inj.no_rules_hypothetical": ("if you",),
     "inj.new_instructions": ("instruction", "directive", "system", "orders", "rules"),
     "inj.role_switch": ("you",),
     "inj.assistant_directive": ("you", "prompt", "act", "role"),
