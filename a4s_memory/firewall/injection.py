@@ -38,6 +38,7 @@ from a4s_memory.firewall.triggers import TextScan
 __all__ = [
     "agent_references",
     "heuristic_findings",
+    "imperative_above",
     "imperative_density",
     "max_token_entropy",
     "regex_findings",
@@ -212,26 +213,53 @@ def agent_references(text: str) -> int:
     return len({m.group(1).lower() for m in _AGENT_REF.finditer(text)})
 
 
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE_SPLIT.split(text) if s and s.strip()]
+
+
+def _is_imperative(sentence: str) -> bool:
+    """Does ``sentence`` open (after list markers and skip words) with an imperative verb?"""
+    # only the first words matter: split a few, and everything when they are all skip words
+    lowered = _LEAD_NOISE.sub("", sentence).lower()
+    words = lowered.split(None, _FIRST_WORDS)
+    if len(words) > _FIRST_WORDS and all(
+        w.strip(",:;") in _SKIP_WORDS for w in words[:_FIRST_WORDS]
+    ):
+        words = lowered.split()
+    i = 0
+    while i < len(words) and words[i].strip(",:;") in _SKIP_WORDS:
+        i += 1
+    return i < len(words) and words[i].strip(",:;!") in _IMPERATIVES
+
+
 def imperative_density(text: str) -> tuple[float, int]:
     """(fraction of sentences that open with an imperative verb, number of sentences)."""
-    sentences = [s for s in _SENTENCE_SPLIT.split(text) if s and s.strip()]
+    sentences = _sentences(text)
     if not sentences:
         return 0.0, 0
-    imperative = 0
-    for sentence in sentences:
-        # only the first words matter: split a few, and everything when they are all skip words
-        lowered = _LEAD_NOISE.sub("", sentence).lower()
-        words = lowered.split(None, _FIRST_WORDS)
-        if len(words) > _FIRST_WORDS and all(
-            w.strip(",:;") in _SKIP_WORDS for w in words[:_FIRST_WORDS]
-        ):
-            words = lowered.split()
-        i = 0
-        while i < len(words) and words[i].strip(",:;") in _SKIP_WORDS:
-            i += 1
-        if i < len(words) and words[i].strip(",:;!") in _IMPERATIVES:
-            imperative += 1
+    imperative = sum(1 for sentence in sentences if _is_imperative(sentence))
     return imperative / len(sentences), len(sentences)
+
+
+def imperative_above(text: str, threshold: float, min_sentences: int) -> bool:
+    """``count >= min_sentences and density > threshold`` for ``(density, count) =
+    imperative_density(text)``, stopping as soon as the sentences left cannot lift the density
+    above ``threshold``: a benign text stops after ~40 % of its sentences. Exact: the final
+    count of imperatives is at most the count so far plus the sentences left, and a float
+    division by the same positive count never decreases when its numerator grows."""
+    sentences = _sentences(text)
+    n = len(sentences)
+    if n < min_sentences:
+        return False
+    if not n:
+        return threshold < 0.0  # imperative_density's (0.0, 0)
+    imperative = 0
+    for i, sentence in enumerate(sentences):
+        if (imperative + (n - i)) / n <= threshold:
+            return False
+        if _is_imperative(sentence):
+            imperative += 1
+    return imperative / n > threshold
 
 
 def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
@@ -258,8 +286,7 @@ def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
                 stop_reason=stop,
             )
         )
-    density, count = imperative_density(text)
-    if count >= config.imperative_min_sentences and density > config.imperative_threshold:
+    if imperative_above(text, config.imperative_threshold, config.imperative_min_sentences):
         out.append(
             Finding(
                 rule_id="g2.heuristic.imperative",
