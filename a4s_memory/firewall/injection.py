@@ -43,6 +43,7 @@ __all__ = [
     "max_token_entropy",
     "regex_findings",
     "shannon_entropy",
+    "token_entropy_above",
 ]
 
 _INJ: Final = StopReason.INJECTION_DETECTED
@@ -192,6 +193,16 @@ def max_token_entropy(text: str, min_len: int) -> float:
     return best
 
 
+def token_entropy_above(text: str, min_len: int, threshold: float) -> bool:
+    """``max_token_entropy(text, min_len) > threshold``, stopping at the first token above it."""
+    if threshold < 0.0:
+        return True  # the maximum starts at 0.0
+    for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
+        if not _URL.match(token) and shannon_entropy(token) > threshold:
+            return True
+    return False
+
+
 @cache
 def _token_patterns(min_len: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(f"\\S{{{min_len},}}"), re.compile(f"\\s(\\S{{{min_len},}})")
@@ -266,8 +277,8 @@ def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
     """Layer 2 on the (already redacted) text."""
     stop = _INJ if config.heuristic_action is HeuristicAction.REJECT else None
     out: list[Finding] = []
-    if len(text) >= config.entropy_min_token and (
-        max_token_entropy(text, config.entropy_min_token) > config.entropy_threshold
+    if len(text) >= config.entropy_min_token and token_entropy_above(
+        text, config.entropy_min_token, config.entropy_threshold
     ):
         out.append(
             Finding(

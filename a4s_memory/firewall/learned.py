@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Final
@@ -289,22 +289,6 @@ class InjectionModel:
     bits: int
     window: int = 160
     stride: int = 40
-    # ``weights`` as float16 when that is exact (the packaged file is float16): a score gathers
-    # ~6,600 random weights per 2 KB text, and half the table (512 KB) stays in the CPU caches
-    # better between the firewall's other layers; widened back, the values are the same.
-    _half: npt.NDArray[np.float16] | None = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        half = self.weights.astype(np.float16)
-        exact = bool(np.array_equal(half.astype(np.float32), self.weights, equal_nan=True))
-        object.__setattr__(self, "_half", half if exact else None)
-
-    def _gather(self, idx: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
-        """``weights[idx]`` (float32)."""
-        if self._half is None:
-            out: npt.NDArray[np.float32] = self.weights[idx]
-            return out
-        return self._half[idx].astype(np.float32)
 
     def score(self, text: str) -> float:
         norm = normalise(text)
@@ -313,7 +297,7 @@ class InjectionModel:
             return _sigmoid(self.bias)
         # each distinct n-gram counts once, at its first occurrence
         idx, first = first_occurrences(buckets, self.bits)
-        contrib = self._gather(idx)
+        contrib = self.weights[idx]
         best = float(contrib.sum()) / math.sqrt(len(idx))
         starts = window_starts(len(norm), self.window, self.stride)
         if len(starts):
