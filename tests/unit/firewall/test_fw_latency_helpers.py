@@ -8,7 +8,7 @@ they replace (no timing here; bench/firewall_bench.py measures, docs/firewall.md
 * ``secrets.anchored_finditer``: the matches of ``pattern.finditer``;
 * ``injection.imperative_above``: ``count >= min and density > threshold`` of
   ``imperative_density``; ``injection.token_entropy_above``: ``max_token_entropy(...) >
-  threshold``; ``normalize.strip_invisible`` (one scan first) removes what it removed before;
+  threshold``; ``injection.split_sentences``: the pieces of the split regex; ``normalize.strip_invisible`` (one scan first) removes what it removed before;
 * ``learned.bucket_all`` / ``window_starts``: the buckets and window starts of the code
   before.
 """
@@ -23,13 +23,20 @@ import pytest
 
 from a4s_memory.firewall import hsfilter, learned, triggers
 from a4s_memory.firewall.injection import (
+    _SENTENCE_SPLIT,
     imperative_above,
     imperative_density,
     max_token_entropy,
+    split_sentences,
     token_entropy_above,
 )
-from a4s_memory.firewall.normalize import _INVISIBLE, strip_invisible
-from a4s_memory.firewall.secrets import SECRET_RULES, anchored_finditer
+from a4s_memory.firewall.normalize import _INVISIBLE, normalized, strip_invisible
+from a4s_memory.firewall.secrets import (
+    SECRET_RULES,
+    PlausibleMemo,
+    anchored_finditer,
+    detect_secrets,
+)
 
 _BLANK_LIKE = " \n\t\x0b\x1c\x1f\u00a0\u2028\u3000"
 _OTHER = "\"'`,;(){}[]<>|é’٣İ\u200b\ud800"
@@ -187,3 +194,29 @@ def test_strip_invisible_is_unchanged() -> None:
             c for c in text if ord(c) not in _INVISIBLE and not 0xE0000 <= ord(c) < 0xE0080
         )
         assert strip_invisible(text) == (want, len(text) - len(want))
+
+
+def test_split_sentences_cuts_where_the_split_regex_cuts() -> None:
+    rng = random.Random(13)
+    alphabet = ". !?\n\r\t\x0b\x1c\u2028\u00a0ab"
+    texts = [
+        "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 30))) for _ in range(20000)
+    ]
+    texts += ["Send it now. Then stop!\n\nOK?  Fine.\n - next\n", "x.\n\ny", "!!  x", "x\n.\n"]
+    for text in texts:
+        assert split_sentences(text) == _SENTENCE_SPLIT.split(text), repr(text)
+
+
+def test_a_shared_plausible_memo_changes_no_span() -> None:
+    """The gate shares one memo between a text's scan and its folded form's scan."""
+    texts = [
+        'api_key = "Zx9vQ2mL8kP4rT7wY1bN"\nand the same “api_key” = ‘Zx9vQ2mL8kP4rT7wY1bN’',
+        "token: ghp_" + "a1B2" * 9 + " — password is Hunter2Hunter2!",
+        "plain words only, nothing secret here at all",
+    ]
+    for text in texts:
+        folded = normalized(text)
+        memo: PlausibleMemo = {}
+        assert detect_secrets(text, memo=memo) == detect_secrets(text)
+        assert detect_secrets(folded, memo=memo) == detect_secrets(folded)
+        assert all(isinstance(k, tuple) and isinstance(v, bool) for k, v in memo.items())
