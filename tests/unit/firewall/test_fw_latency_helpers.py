@@ -8,7 +8,8 @@ they replace (no timing here; bench/firewall_bench.py measures, docs/firewall.md
 * ``secrets.anchored_finditer``: the matches of ``pattern.finditer``;
 * ``injection.imperative_above``: ``count >= min and density > threshold`` of
   ``imperative_density``; ``injection.token_entropy_above``: ``max_token_entropy(...) >
-  threshold``; ``injection.split_sentences``: the pieces of the split regex; ``normalize.strip_invisible`` (one scan first) removes what it removed before;
+  threshold``; ``injection.split_sentences``: the pieces of the split regex; ``normalize.strip_invisible`` (one scan first) removes what it removed before, ``normalize.fold``
+  is NFKC then every look-alike replaced;
 * ``learned.bucket_all`` / ``window_starts``: the buckets and window starts of the code
   before.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 
 import numpy as np
 import pytest
@@ -30,7 +32,13 @@ from a4s_memory.firewall.injection import (
     split_sentences,
     token_entropy_above,
 )
-from a4s_memory.firewall.normalize import _INVISIBLE, normalized, strip_invisible
+from a4s_memory.firewall.normalize import (
+    _HOMOGLYPHS,
+    _INVISIBLE,
+    fold,
+    normalized,
+    strip_invisible,
+)
 from a4s_memory.firewall.secrets import (
     SECRET_RULES,
     PlausibleMemo,
@@ -220,3 +228,15 @@ def test_a_shared_plausible_memo_changes_no_span() -> None:
         assert detect_secrets(text, memo=memo) == detect_secrets(text)
         assert detect_secrets(folded, memo=memo) == detect_secrets(folded)
         assert all(isinstance(k, tuple) and isinstance(v, bool) for k, v in memo.items())
+
+
+def test_fold_is_nfkc_then_every_look_alike_replaced() -> None:
+    """Whatever path fold takes (already NFKC or not, few or many look-alikes, short texts)."""
+    rng = random.Random(21)
+    alphabet = [*"ab -'", "а", "о", "’", "“", "—", "ﬁ", "ｆ", "é", "e\u0301", "①", "İ"]
+    texts = ["Привет мир, как дела? " * 90, "naïve “quoted” — text’s " * 80, "", "’", "ａ"]
+    texts += [
+        "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 70))) for _ in range(3000)
+    ]
+    for text in texts:
+        assert fold(text) == unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS), text
