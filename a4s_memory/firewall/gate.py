@@ -42,7 +42,13 @@ from a4s_memory.firewall.models import (
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.rules import INJECTION_RULES
-from a4s_memory.firewall.secrets import detect_secrets, hidden_by_folding, hides_more, redact
+from a4s_memory.firewall.secrets import (
+    PlausibleMemo,
+    detect_secrets,
+    hidden_by_folding,
+    hides_more,
+    redact,
+)
 from a4s_memory.firewall.session import SessionGate
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
@@ -136,14 +142,15 @@ class Firewall:
         # One TextScan per distinct text: the lower-cased form and the one-pass literal index are
         # shared by the secret, injection and category layers.
         scan = TextScan(text)
-        spans = detect_secrets(text, scan=scan)
+        memo: PlausibleMemo = {}  # the folded text's scan mostly checks the same candidates
+        spans = detect_secrets(text, scan=scan, memo=memo)
         findings.extend(self._secret_findings(req, spans))
         folded = scan
         if not text.isascii():
             folded_text = fold(strip_invisible(text)[0])
             if folded_text != text:
                 folded = TextScan(folded_text)
-                if hides_more(detect_secrets(folded_text, scan=folded), spans):
+                if hides_more(detect_secrets(folded_text, scan=folded, memo=memo), spans):
                     findings.append(
                         _f(
                             "secret.obfuscated",

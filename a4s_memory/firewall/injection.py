@@ -38,10 +38,13 @@ from a4s_memory.firewall.triggers import TextScan
 __all__ = [
     "agent_references",
     "heuristic_findings",
+    "imperative_above",
     "imperative_density",
     "max_token_entropy",
     "regex_findings",
     "shannon_entropy",
+    "split_sentences",
+    "token_entropy_above",
 ]
 
 _INJ: Final = StopReason.INJECTION_DETECTED
@@ -51,6 +54,11 @@ _URL: Final = re.compile(r"^[(<\"'\[]?[a-z][a-z0-9+.-]{1,20}://", re.IGNORECASE)
 # Splits exactly like ``(?<=[.!?])\s+|\n+``, written to start with ``\s`` so ``re`` jumps from
 # blank to blank instead of trying the lookbehind at every character.
 _SENTENCE_SPLIT: Final = re.compile(r"\s(?:(?<=[.!?]\s)\s*|(?<=\n)\n*)")
+# The same separators found from the sentence end instead (:func:`_sentences`): a newline run,
+# or the blanks after ".", "!" or "?" (group 1). ``re`` jumps between those four characters
+# instead of trying a match at every blank: ~3x faster than the split above on 1.5 KB texts
+# (the same pieces on every corpus text and 300,000 random ones, tested).
+_SENTENCE_END: Final = re.compile(r"[.!?\n](?:(?<=\n)\n*|(\s+))")
 _LEAD_NOISE: Final = re.compile(r"^[\s\-*•>#\d.)\"'(\[]+")
 _ZW_BETWEEN_LETTERS: Final = re.compile(r"[A-Za-z][\u200b\u200c\u200d\u2060\ufeff\u00ad]+[A-Za-z]")
 _MIXED_SCRIPT: Final = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
@@ -191,6 +199,16 @@ def max_token_entropy(text: str, min_len: int) -> float:
     return best
 
 
+def token_entropy_above(text: str, min_len: int, threshold: float) -> bool:
+    """``max_token_entropy(text, min_len) > threshold``, stopping at the first token above it."""
+    if threshold < 0.0:
+        return True  # the maximum starts at 0.0
+    for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
+        if not _URL.match(token) and shannon_entropy(token) > threshold:
+            return True
+    return False
+
+
 @cache
 def _token_patterns(min_len: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(f"\\S{{{min_len},}}"), re.compile(f"\\s(\\S{{{min_len},}})")
@@ -212,34 +230,73 @@ def agent_references(text: str) -> int:
     return len({m.group(1).lower() for m in _AGENT_REF.finditer(text)})
 
 
+def split_sentences(text: str) -> list[str]:
+    """``_SENTENCE_SPLIT.split(text)``: the pieces between the separators."""
+    pieces: list[str] = []
+    pos = 0
+    for m in _SENTENCE_END.finditer(text):
+        cut = m.start(1)
+        pieces.append(text[pos : m.start() if cut < 0 else cut])
+        pos = m.end()
+    pieces.append(text[pos:])
+    return pieces
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in split_sentences(text) if s and s.strip()]
+
+
+def _is_imperative(sentence: str) -> bool:
+    """Does ``sentence`` open (after list markers and skip words) with an imperative verb?"""
+    # only the first words matter: split a few, and everything when they are all skip words
+    lowered = _LEAD_NOISE.sub("", sentence).lower()
+    words = lowered.split(None, _FIRST_WORDS)
+    if len(words) > _FIRST_WORDS and all(
+        w.strip(",:;") in _SKIP_WORDS for w in words[:_FIRST_WORDS]
+    ):
+        words = lowered.split()
+    i = 0
+    while i < len(words) and words[i].strip(",:;") in _SKIP_WORDS:
+        i += 1
+    return i < len(words) and words[i].strip(",:;!") in _IMPERATIVES
+
+
 def imperative_density(text: str) -> tuple[float, int]:
     """(fraction of sentences that open with an imperative verb, number of sentences)."""
-    sentences = [s for s in _SENTENCE_SPLIT.split(text) if s and s.strip()]
+    sentences = _sentences(text)
     if not sentences:
         return 0.0, 0
-    imperative = 0
-    for sentence in sentences:
-        # only the first words matter: split a few, and everything when they are all skip words
-        lowered = _LEAD_NOISE.sub("", sentence).lower()
-        words = lowered.split(None, _FIRST_WORDS)
-        if len(words) > _FIRST_WORDS and all(
-            w.strip(",:;") in _SKIP_WORDS for w in words[:_FIRST_WORDS]
-        ):
-            words = lowered.split()
-        i = 0
-        while i < len(words) and words[i].strip(",:;") in _SKIP_WORDS:
-            i += 1
-        if i < len(words) and words[i].strip(",:;!") in _IMPERATIVES:
-            imperative += 1
+    imperative = sum(1 for sentence in sentences if _is_imperative(sentence))
     return imperative / len(sentences), len(sentences)
+
+
+def imperative_above(text: str, threshold: float, min_sentences: int) -> bool:
+    """``count >= min_sentences and density > threshold`` for ``(density, count) =
+    imperative_density(text)``, stopping as soon as the sentences left cannot lift the density
+    above ``threshold``: a benign text stops after ~40 % of its sentences. Exact: the final
+    count of imperatives is at most the count so far plus the sentences left, and a float
+    division by the same positive count never decreases when its numerator grows."""
+    sentences = _sentences(text)
+    n = len(sentences)
+    if n < min_sentences:
+        return False
+    if not n:
+        return threshold < 0.0  # imperative_density's (0.0, 0)
+    imperative = 0
+    for i, sentence in enumerate(sentences):
+        if (imperative + (n - i)) / n <= threshold:
+            return False
+        if _is_imperative(sentence):
+            imperative += 1
+    return imperative / n > threshold
 
 
 def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
     """Layer 2 on the (already redacted) text."""
     stop = _INJ if config.heuristic_action is HeuristicAction.REJECT else None
     out: list[Finding] = []
-    if len(text) >= config.entropy_min_token and (
-        max_token_entropy(text, config.entropy_min_token) > config.entropy_threshold
+    if len(text) >= config.entropy_min_token and token_entropy_above(
+        text, config.entropy_min_token, config.entropy_threshold
     ):
         out.append(
             Finding(
@@ -258,8 +315,7 @@ def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
                 stop_reason=stop,
             )
         )
-    density, count = imperative_density(text)
-    if count >= config.imperative_min_sentences and density > config.imperative_threshold:
+    if imperative_above(text, config.imperative_threshold, config.imperative_min_sentences):
         out.append(
             Finding(
                 rule_id="g2.heuristic.imperative",

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Final
 
@@ -36,6 +37,7 @@ from a4s_memory.firewall.models import Finding, FirewallConfig, Layer
 __all__ = [
     "MODEL_FILE",
     "InjectionModel",
+    "bucket_all",
     "features",
     "first_occurrences",
     "grams",
@@ -68,16 +70,30 @@ _MIN_WINDOW_GRAMS: Final = 100  # a 160-char window of fresh prose holds ~500
 
 
 _ASCII_BLANK: Final = np.array([not chr(c).isalnum() for c in range(128)], dtype=bool)
+_BMP: Final = 0x10000
+_BMP_BLANK: list[npt.NDArray[np.bool_]] = []  # the same table for every BMP code point (lazy)
+
+
+def _bmp_blank() -> npt.NDArray[np.bool_]:
+    """``not chr(c).isalnum()`` for every c < 0x10000 (64 KB, ~7 ms once per process, on the
+    first non-ASCII text; a race computes it twice, harmlessly)."""
+    if not _BMP_BLANK:
+        _BMP_BLANK.append(np.array([not chr(c).isalnum() for c in range(_BMP)], dtype=bool))
+    return _BMP_BLANK[0]
 
 
 def word_blanks(text: str, codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
     """True where a character of ``text`` (``codes``: its code points) is not a letter or digit
-    (``str.isalnum``): where words are cut. A table for ASCII, ``str.isalnum`` once per distinct
-    other character (``str.translate`` with a dict cost ~0.03 us per character of a non-ASCII
-    text, 60 us at 2 KB)."""
+    (``str.isalnum``): where words are cut. A table for ASCII, one for the BMP (one gather;
+    ``np.unique`` over the non-ASCII characters cost ~20 us per non-ASCII 2 KB text), and
+    ``str.isalnum`` once per distinct other character beyond it (``str.translate`` with a dict
+    cost ~0.03 us per character of a non-ASCII text, 60 us at 2 KB)."""
     if text.isascii():
-        out: npt.NDArray[np.bool_] = _ASCII_BLANK[codes]
+        out: npt.NDArray[np.bool_] = np.take(_ASCII_BLANK, codes)
         return out
+    if int(codes.max()) < _BMP:
+        bmp: npt.NDArray[np.bool_] = np.take(_bmp_blank(), codes)
+        return bmp
     blank = np.ones(len(codes), dtype=bool)
     low = codes < 128
     blank[low] = _ASCII_BLANK[codes[low]]
@@ -165,9 +181,11 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
             salts.append(_SALT[f"c{n}"])
             pos.append(_arange(len(g)))
     blank = word_blanks(padded, codes)
-    starts = np.flatnonzero(blank[:-1] & ~blank[1:]) + 1  # first letter of each word (padded)
+    # the padded text starts and ends with a blank, so its blank/letter changes alternate: the
+    # first letter of a word (padded), one past its last letter, the next word's first letter...
+    edges = np.flatnonzero(blank[1:] != blank[:-1]) + 1
+    starts, ends = edges[0::2], edges[1::2]
     if len(starts):
-        ends = np.flatnonzero(~blank[:-1] & blank[1:]) + 1  # one past its last letter
         wh = _word_hashes(codes, starts, ends)
         starts -= 1  # offset in norm
         hashes.append(wh)
@@ -179,9 +197,25 @@ def grams(norm: str, bits: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
             pos.append(starts[:-1])
     if not hashes:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    # every namespace bucketed at once, each with its own salt
-    salt = np.repeat(np.array(salts, dtype=np.uint64), [len(h) for h in hashes])
-    return np.concatenate(pos), _bucket(np.concatenate(hashes), salt, bits).astype(np.int64)
+    return np.concatenate(pos), bucket_all(hashes, salts, bits)
+
+
+def bucket_all(
+    hashes: list[npt.NDArray[np.uint64]], salts: list[np.uint64], bits: int
+) -> npt.NDArray[np.int64]:
+    """``_bucket(concatenate(hashes), each salt repeated over its namespace, bits)`` as int64:
+    every namespace salted straight into one output array, then shifted and multiplied in place
+    (the same integers: fewer temporary arrays and passes over memory than concatenating the
+    hashes, repeating the salts and bucketing with fresh arrays at every step)."""
+    h = np.empty(sum(len(x) for x in hashes), dtype=np.uint64)
+    at = 0
+    for x, salt in zip(hashes, salts, strict=True):
+        np.bitwise_xor(x, salt, out=h[at : at + len(x)])
+        at += len(x)
+    h ^= h >> np.uint64(29)
+    h *= _MIX
+    h >>= np.uint64(64 - bits)
+    return h.view(np.int64)  # below 2**bits: the same values as int64
 
 
 def features(
@@ -197,6 +231,7 @@ def features(
 
 
 _SCRATCH: Final = threading.local()
+_SMALL_MARK: Final = 0xFFFF  # most occurrences a uint16 scratch array can index
 
 
 def first_occurrences(
@@ -209,22 +244,34 @@ def first_occurrences(
     bucket's first index (numpy assigns repeated indices in order; tested against
     ``np.unique``). Stale slots from earlier calls are never read: every slot read was written
     in this call."""
-    mark: npt.NDArray[np.int32] | None = getattr(_SCRATCH, "mark", None)
+    # uint16 slots while every index fits (up to ~11,000 characters): 512 KB at 18 bits instead
+    # of 1 MB, so the scatter and the gather below miss the CPU caches less often
+    small = len(buckets) <= _SMALL_MARK
+    name = "mark16" if small else "mark"
+    mark: npt.NDArray[np.integer] | None = getattr(_SCRATCH, name, None)
     if mark is None or len(mark) != 1 << bits:
-        mark = np.empty(1 << bits, dtype=np.int32)  # 1 MB at 18 bits: fewer cache misses
-        _SCRATCH.mark = mark
-    order = np.arange(len(buckets), dtype=np.int32)  # texts are cut at _MAX_CHARS: no overflow
+        mark = np.empty(1 << bits, dtype=np.uint16 if small else np.int32)
+        setattr(_SCRATCH, name, mark)
+    # texts are cut at _MAX_CHARS: no int32 overflow
+    order = np.arange(len(buckets), dtype=np.uint16 if small else np.int32)
     mark[buckets[::-1]] = order[::-1]
     first = np.flatnonzero(mark[buckets] == order)
     return buckets[first], first
 
 
+@lru_cache(maxsize=4096)
 def window_starts(length: int, window: int, stride: int) -> npt.NDArray[np.int64]:
-    """Start offsets of the windows scored besides the whole text (none when it fits in one)."""
+    """Start offsets of the windows scored besides the whole text (none when it fits in one).
+    Memoised (a few numpy calls saved per score; lengths are bounded by ``_MAX_CHARS``): the
+    array is read-only."""
     if length <= window:
-        return np.zeros(0, dtype=np.int64)
-    starts = np.arange(0, length - window + 1, stride, dtype=np.int64)
-    return starts if starts[-1] == length - window else np.append(starts, length - window)
+        starts = np.zeros(0, dtype=np.int64)
+    else:
+        starts = np.arange(0, length - window + 1, stride, dtype=np.int64)
+        if starts[-1] != length - window:
+            starts = np.append(starts, length - window)
+    starts.flags.writeable = False
+    return starts
 
 
 def _sigmoid(z: float) -> float:
@@ -255,8 +302,13 @@ class InjectionModel:
         starts = window_starts(len(norm), self.window, self.stride)
         if len(starts):
             at, size = pos[first], len(norm) + 1
-            total = np.concatenate(([0.0], np.cumsum(np.bincount(at, contrib, size))))
-            count = np.concatenate(([0], np.cumsum(np.bincount(at, minlength=size))))
+            # prefix sums written after a leading 0 (the values of concatenate([0], cumsum))
+            total = np.empty(size + 1, dtype=np.float64)
+            total[0] = 0.0
+            np.cumsum(np.bincount(at, contrib, size), out=total[1:])
+            count = np.empty(size + 1, dtype=np.int64)
+            count[0] = 0
+            np.cumsum(np.bincount(at, minlength=size), out=count[1:])
             n = count[starts + self.window] - count[starts]
             # a window with few new n-grams (repeated text) is not scored on its own
             ok = n >= _MIN_WINDOW_GRAMS

@@ -22,30 +22,30 @@ def _entropy(s: str) -> float:
 
 def plausible(rule_id: str, value: str) -> bool:
     """Extra checks that keep generic rules from flagging words and placeholders."""
+    # map(str.method, value) instead of generator expressions: the same answers, about twice as
+    # fast (the assignment and high-entropy rules check a few long values per 2 KB text)
     if rule_id in _ASSIGN_IDS:
-        upper = sum(c.isupper() for c in value)
+        upper = sum(map(str.isupper, value))
         if _VALUE_WORDLIKE.match(value) and (value.islower() or (len(value) < 16 and upper < 4)):
             return False  # a word or a camelCase identifier, not a credential
         if len(set(value)) < 4 or "XXXX" in value.upper():
             return False
-        return any(c.isdigit() for c in value) or len(value) >= 16 or upper >= 4
+        return any(map(str.isdigit, value)) or len(value) >= 16 or upper >= 4
     if rule_id == "secret.auth_header":
         v = value.rstrip(".")
-        mixed = any(c.isupper() for c in v) and any(c.islower() for c in v)
+        mixed = any(map(str.isupper, v)) and any(map(str.islower, v))
         return (
             not _VALUE_WORDLIKE.match(v)
             and len(set(v)) >= 6
-            and (any(c.isdigit() for c in v) or (mixed and len(v) >= 16))
+            and (any(map(str.isdigit, v)) or (mixed and len(v) >= 16))
         )
     if rule_id == "secret.long_base64":
-        return sum(c.isdigit() for c in value) > 0 and not value.isalpha()
+        return any(map(str.isdigit, value)) and not value.isalpha()
     if rule_id == "secret.high_entropy":
-        classes = sum(
-            (
-                any(c.islower() for c in value),
-                any(c.isupper() for c in value),
-                any(c.isdigit() for c in value),
-            )
+        classes = (
+            any(map(str.islower, value))
+            + any(map(str.isupper, value))
+            + any(map(str.isdigit, value))
         )
         return classes >= 2 and "/" not in value.strip("/") and _entropy(value) >= 4.2
     if rule_id == "secret.long_hex":

@@ -20,6 +20,9 @@ import threading
 from collections.abc import Iterable
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 from a4s_memory.firewall import hsfilter
 
 __all__ = ["TextScan", "backend", "long_runs", "register"]
@@ -141,17 +144,54 @@ _RUN_MIN: Final = 20
 _RUN_BIT: Final = hsfilter.register(_HEAD_RUN, on_lower=False)
 
 
+_BMP: Final = 0x10000
+_TABLE_MIN: Final = 512  # from this length on, runs are cut with a table (_runs_by_table)
+_SEP_TABLE: list[npt.NDArray[np.bool_]] = []  # BMP code point -> is a separator (lazy)
+
+
+def _sep_table() -> npt.NDArray[np.bool_]:
+    """Whether each BMP code point is one of ``_SEP`` to ``re`` (one ``re`` pass over a string
+    of all of them, ~5 ms once per process; a race computes it twice, harmlessly)."""
+    if not _SEP_TABLE:
+        every = "".join(map(chr, range(_BMP)))  # lone surrogates included: str allows them
+        table = np.zeros(_BMP, dtype=bool)
+        at = [m.start() for m in re.finditer(f"[{_SEP}]", every)]
+        table[np.array(at, dtype=np.int64)] = True
+        _SEP_TABLE.append(table)
+    return _SEP_TABLE[0]
+
+
+def _runs_by_table(text: str) -> list[tuple[int, int]] | None:
+    """:func:`long_runs` of a text in the BMP from a separator mask (~10 numpy calls whatever the
+    text: about half the ``re`` scan's ~25 us at 2 KB); None beyond the BMP."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    if int(codes.max()) >= _BMP:
+        return None
+    sep = np.ones(len(codes) + 2, dtype=bool)  # a separator before and after the text
+    np.take(_sep_table(), codes, out=sep[1:-1])
+    edges = np.flatnonzero(sep[1:] != sep[:-1])  # alternately a run's start and its end
+    starts, ends = edges[0::2], edges[1::2]
+    keep = ends - starts >= _RUN_MIN
+    return list(zip(starts[keep].tolist(), ends[keep].tolist(), strict=True))
+
+
 def long_runs(text: str, min_len: int = _RUN_MIN) -> list[tuple[int, int]]:
     """Spans of the maximal separator-free runs of at least ``min_len`` (>= 20) characters."""
     if min_len < _RUN_MIN:
         raise ValueError(f"min_len must be >= {_RUN_MIN}")
+    found = _runs_by_table(text) if len(text) >= _TABLE_MIN else None
+    out = _runs_by_regex(text) if found is None else found
+    if min_len > _RUN_MIN:
+        out = [(lo, hi) for lo, hi in out if hi - lo >= min_len]
+    return out
+
+
+def _runs_by_regex(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     head = _HEAD_RUN.match(text)
     if head is not None:
         out.append(head.span())
     out.extend(m.span(1) for m in _NEXT_RUN.finditer(text))
-    if min_len > _RUN_MIN:
-        out = [(lo, hi) for lo, hi in out if hi - lo >= min_len]
     return out
 
 

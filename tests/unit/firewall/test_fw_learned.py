@@ -153,7 +153,11 @@ def test_short_texts_and_disabled_model_are_not_scored() -> None:
 def test_word_blanks_cut_where_isalnum_says() -> None:
     """Every code point, surrogates included, in one text and ASCII alone: a blank exactly
     where the character is not a letter or digit (what the word splitter cut on before)."""
-    for text in ("".join(map(chr, range(0x110000))), "".join(map(chr, range(128))) * 3):
+    for text in (
+        "".join(map(chr, range(0x110000))),  # beyond the BMP: isalnum per distinct character
+        "".join(map(chr, range(0x10000))),  # the BMP table
+        "".join(map(chr, range(128))) * 3,  # the ASCII table
+    ):
         codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         got = word_blanks(text, codes.astype(np.uint64))
         expected = np.array([not ch.isalnum() for ch in text], dtype=bool)
