@@ -10,7 +10,8 @@ reason (shown to people, never content), the stop reason it produces and the lay
   ``validator`` (Luhn for card numbers, ISO 7064 mod 97 for IBANs) that the hit must pass.
 
 The category table lives in :mod:`a4s_memory.firewall.category_rules` (re-exported here); secret
-rules live in :mod:`a4s_memory.firewall.secrets` (same shape, plus a level).
+rules live in :mod:`a4s_memory.firewall.secret_rules` (same shape, plus a level); the injection
+rules' literal triggers in :mod:`a4s_memory.firewall.rule_triggers`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Final
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import Layer
+from a4s_memory.firewall.rule_triggers import INJECTION_TRIGGERS
 from a4s_memory.firewall.triggers import TextScan, register
 
 __all__ = [
@@ -368,194 +370,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
 )
 
 
-_INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
-    "g2.system_mimicry": ("system",),
-    "g2.importance": ("important",),
-    "g2.role_assumption": ("act", "pretend", "ignore", "you"),
-    "g2.authority_claim": ("@",),
-    "g2.markup": ("<",),
-    "g2.encoded_escape": ("\\x", "\\u"),
-    "g2.directive_line": (
-        "rule",
-        "instruction",
-        "directive",
-        "command",
-        "system",
-        "new",
-        "override",
-    ),
-    "inj.ignore_instructions": (
-        "ignore",
-        "disregard",
-        "forget",
-        "override",
-        "bypass",
-        "neglect",
-        "skip",
-        "drop",
-        "abandon",
-        "erase",
-    ),
-    "inj.ignore_instructions_i18n": (
-        "ignor",
-        "olvid",
-        "vergiss",
-        "oublie",
-        "dimentica",
-        "esque",
-        "negeer",
-        "vergeet",
-        "missachte",
-        "menciones",
-        "partir",
-        "nota",
-        "sofort",
-    ),
-    "inj.forget_context": ("forget", "disregard", "ignore"),
-    "inj.secret_extraction": (
-        "secret",
-        "hidden",
-        "protected",
-        "admin",
-        "you",
-        "dime",
-        "dame",
-        "dimmi",
-        "dammi",
-        "dis-moi",
-        "donne-moi",
-        "sag mir",
-        "gib mir",
-        "diga",
-    ),
-    "inj.fake_delimiter": ("end", "begin", "start"),
-    "inj.addressed_to_ai": (
-        "reading",
-        "processing",
-        "summari",
-        "parsing",
-        "analy",
-        "scanning",
-        "you",
-    ),
-    "inj.no_rules_hypothetical": ("if you",),
-    "inj.new_instructions": ("instruction", "directive", "system", "orders", "rules"),
-    "inj.role_switch": ("you",),
-    "inj.assistant_directive": ("you", "prompt", "act", "role"),
-    "inj.persona_setup": ("=", "assume", "now", "want", "mode"),
-    "inj.chat_template": ("<|", "inst]", "sys>>", "_of_turn>", "#", "system", "assistant"),
-    "inj.fake_marker": (
-        "[",
-        "system",
-        "admin",
-        "developer",
-        "security",
-        "root",
-        "message",
-        "notice",
-        "instruction",
-    ),
-    "inj.authority_grant": ("access", "permission", "privileges", "rights", "control"),
-    "inj.authority_impersonation": (
-        "admin",
-        "system",
-        "developer",
-        "devops",
-        "security",
-        "department",
-        "ceo",
-        "owner",
-        "openai",
-        "anthropic",
-    ),
-    "inj.exfiltration": (
-        "send",
-        "forward",
-        "post",
-        "upload",
-        "transmit",
-        "mail",
-        "leak",
-        "exfiltrate",
-        "copy",
-        "share",
-        "route",
-        "relay",
-        "sync",
-        "mirror",
-        "include",
-    ),
-    "inj.exfil_url": ("http",),
-    "inj.conceal": ("not", "don", "never", "without"),
-    "inj.safety_bypass": (
-        "disable",
-        "turn",
-        "bypass",
-        "deactivate",
-        "circumvent",
-        "remove",
-        "skip",
-        "ignore",
-        "suspend",
-    ),
-    "inj.no_confirmation": ("without",),
-    "inj.unrestricted": (
-        "unrestricted",
-        "unfiltered",
-        "uncensored",
-        "unlimited",
-        "unmoderated",
-        "restriction",
-        "limitation",
-        "filter",
-        "guideline",
-        "censorship",
-        "boundaries",
-    ),
-    "inj.jailbreak_names": ("dan", "stan", "dude", "aim", "antigpt", "jailbreak", "devmode"),
-    "inj.jailbreak_terms": (
-        "anything",
-        "mode",
-        "jailbr",
-        "confidant",
-        "moral",
-        "ethic",
-        "character",
-        "nsfw",
-        "uncensored",
-        "refuse",
-        "bound",
-        "restriction",
-        "censorship",
-        "filter",
-        "limitation",
-        "illegal",
-        "harmful",
-        "explicit",
-        "inappropriate",
-        "offensive",
-        "rules",
-        "guideline",
-        "openai",
-        "anthropic",
-    ),
-    "inj.prompt_leak": ("prompt", "instructions", "rules"),
-    "inj.config_override": (
-        "config",
-        "settings",
-        "behavio",
-        "instructions",
-        "persona",
-        "rules",
-        "guidelines",
-        "memory",
-    ),
-    "inj.persistent_directive": ("future", "whenever", "every"),
-    "inj.advocacy": ("always",),
-}
-
 INJECTION_RULES: Final[tuple[Rule, ...]] = tuple(
-    replace(r, triggers=_INJECTION_TRIGGERS.get(r.id, ())) for r in _RAW_INJECTION_RULES
+    replace(r, triggers=INJECTION_TRIGGERS.get(r.id, ())) for r in _RAW_INJECTION_RULES
 )
 register(t for r in INJECTION_RULES for t in r.triggers)
 
