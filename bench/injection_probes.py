@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/injection_probes.py [--show]
 
-``bench/data/injection_probes.jsonl``, in two sets, each 40 attacks in the styles of public
+``bench/data/injection_probes.jsonl``, in three sets, each 40 attacks in the styles of public
 injection sets the project was not given (overrides such as "forget everything you were told",
 goal hijacks such as "say 'I have been PWNED'", prompt and password extraction, persona switches,
 fake delimiters and chat-template tags, notes to "any AI reading this", non-English overrides)
@@ -13,7 +13,12 @@ Spanish and French chat):
   the rules of 2026-11-26 cover (``inj.forget_context``, ``inj.secret_extraction``, ...), so it is
   no longer held out;
 * set 2 was written before those rules and scored only after them: held out from the rules'
-  texts, though not from the families (the same author knew them).
+  texts, though not from the families (the same author knew them). Its misses named the
+  families of a second round of rules the same day (``inj.verbatim_output``,
+  ``inj.context_extraction``, ``inj.task_abandon``, ``inj.hijack_after``, ``inj.secret_request``),
+  so it is no longer held out either;
+* set 3 was written before that second round (more varied phrasings on purpose) and scored only
+  after it.
 
 No model weight or threshold was chosen on either (bench/train_injection.py keeps them out of
 every split, as "probe"). Each text is written as the owner's ``user_message`` (the worst case),

@@ -197,14 +197,56 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:ai|llm|language\s+model|ai\s+model|chatbot|ai\s+assistant|ai\s+agent|assistant|agent"
         r"|model)s?\b(?:\s+\w+){0,2}?\s+(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing"
         r"|scanning)\s+(?:this|these)\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model"
-        r"|chatbot|bot|ai\s+assistant)\b",
+        r"|chatbot|bot|ai\s+assistant)\b|\b(?:ai|llm|language\s+model|ai\s+model|assistant|chatbot)"
+        r"\s*+,\s*+if\s+you(?:'re|\s+are)\s+(?:reading|processing|summari[sz]ing|seeing)\b",
         "a note to whatever AI reads the text",
     ),
     _r(
         "inj.no_rules_hypothetical",
         r"\bif\s+you\s+(?:had|have|were\s+given)\s+no\s+(?:rules|restrictions|filters|guidelines"
-        r"|limits|limitations|content\s+polic(?:y|ies)|safety\s+(?:rules|training))\b",
+        r"|limits|limitations|content\s+polic(?:y|ies)|safety\s+(?:rules|training))\b"
+        r"|\b(?:with|having|under)\s+no\s+(?:restrictions|rules|filters|limits|guidelines"
+        r"|content\s+polic(?:y|ies)|safety\s+(?:rules|filters))\b[^.\n?]{0,20}?\bhow\s+(?:would|could"
+        r"|do|to|can|should)\b",
         "no-rules hypothetical (if you had no restrictions)",
+    ),
+    # Families bench/injection_probes.py set 2 still let through (2026-11-26, second round).
+    _r(
+        "inj.verbatim_output",
+        r"\b(?:say|reply|respond|answer|output|print|write|type)\b[^.\n]{0,60}?(?:\band\s+nothing\s+else"
+        r"|\bnothing\s+else\b|\bdo\s+not\s+add\s+anything\b|\bwithout\s+(?:adding\s+)?anything\s+else"
+        r"|\bonly\s+(?:with\s+)?(?:the\s+)?(?:word|text|phrase|string|sentence)\b)",
+        "verbatim-output hijack (say X and nothing else)",
+    ),
+    _r(
+        "inj.context_extraction",
+        r"\b(?:what|repeat|quote|print|show|recite|reveal|dump|output|list)\b[^.\n]{0,40}?(?:\b(?:the\s+)?"
+        r"(?:developer|creator|operator|system)s?\s+(?:told|gave|said\s+to|instructed)\s+you\b"
+        r"|\bbefore\s+(?:this|the|our)\s+(?:chat|conversation|session)\s+(?:started|began)\b"
+        r"|\bcontents?\s+of\s+your\s+(?:memory|memories|memory\s+store|context)\b"
+        r"|\byour\s+(?:memory\s+store|context\s+window|hidden\s+rules)\b)",
+        "context extraction (what the developer told you, your memory store)",
+    ),
+    _r(
+        "inj.task_abandon",
+        r"\b(?:abandon|drop|cancel|forget|ignore)\s+(?:the|your)\s+(?:current|original|previous|present"
+        r"|assigned)\s+task\b",
+        "task abandonment (abandon the current task)",
+    ),
+    _r(
+        "inj.hijack_after",
+        r"\bnow\s+(?:forget|ignore|disregard)\s+(?:it|that|this|all\s+(?:of\s+)?that)\s*+,?\s*+and\s+"
+        r"(?:instead\s+)?(?:write|tell|say|print|give|list|send|show|reveal|generate|create|explain"
+        r"|answer|reply|respond|act|compose|draft)\b",
+        "task hijack (now forget that and ...)",
+        soft=True,
+    ),
+    _r(
+        "inj.secret_request",
+        r"\b(?:what(?:'s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passphrase"
+        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)",
+        "bare request for a password",
+        soft=True,
     ),
     _r(
         "inj.new_instructions",
