@@ -80,9 +80,9 @@ def mean_pool_normalised(hidden: Any, mask: Any) -> Any:
 class _Model:
     """The loaded session and tokenizer (built in a worker thread by :meth:`load`)."""
 
-    def __init__(self, session: Any, tokenizer: Any, np: Any) -> None:
+    def __init__(self, session: Any, tokenizer: Any, np: Any, *, int8_arithmetic: bool) -> None:
         self._session, self._tokenizer, self._np = session, tokenizer, np
-        self.int8_arithmetic = False
+        self.int8_arithmetic = int8_arithmetic
 
     @property
     def np(self) -> Any:
@@ -112,9 +112,7 @@ class _Model:
             options.intra_op_num_threads = threads
         run = rewritten if rewritten is not None else model_path
         session = ort.InferenceSession(str(run), options, providers=["CPUExecutionProvider"])
-        model = cls(session, tokenizer, np)
-        model.int8_arithmetic = rewritten is not None
-        return model
+        return cls(session, tokenizer, np, int8_arithmetic=rewritten is not None)
 
     def encode(self, texts: Sequence[str]) -> list[list[float]]:
         """Unit vectors, in input order; a text without any word character gets the zero vector
@@ -223,7 +221,7 @@ class OnnxMiniLMEmbedder(EmbedderClient):
 
     @property
     def name(self) -> str:
-        # One name for both arithmetics: their vectors are one space (cosine >= 0.98 between them).
+        # One name for both arithmetics: their vectors are one space (cosine > 0.97 between them).
         return "all-minilm-l6-v2-int8-onnx"
 
     async def _ready(self) -> _Model:

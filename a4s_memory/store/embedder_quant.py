@@ -5,7 +5,7 @@ every weight back into float32 at load, and the float matrix products are ~63% o
 CPU time. :func:`dynamic_int8_model` rewrites it once with onnxruntime's own dynamic quantization
 (weights int8 per output channel, activations quantized per call; ``MatMul`` only), which runs on
 the CPU's integer dot-product units: half the CPU per text, vectors within cosine 0.97 of the
-float ones (measured in docs/offline-mode.md, "Dynamic int8"). The vectors stay in the same
+float ones (measured in docs/offline-mode.md, "Int8 arithmetic"). The vectors stay in the same
 space, so the embedder keeps its name and earlier vectors stay comparable.
 
 The rewrite is deterministic for the locked versions; its result is pinned by sha256 and kept in

@@ -66,13 +66,15 @@ def edge_of(props: dict[str, Any]) -> EntityEdge:
     return get_entity_edge_from_record(record, GraphProvider.NEO4J)
 
 
-def _age(node: EntityNode) -> tuple[str, str]:
-    return node.created_at.isoformat(), node.uuid
+def _oldest_first(element: EntityNode | EntityEdge) -> tuple[str, str]:
+    return element.created_at.isoformat(), element.uuid
 
 
 def resolve_node(name: str, stored: list[EntityNode]) -> EntityNode | None:
     """The stored entity an item's ``name`` is, or None (a new one)."""
-    same = sorted((n for n in stored if normalize_name(n.name) == normalize_name(name)), key=_age)
+    same = sorted(
+        (n for n in stored if normalize_name(n.name) == normalize_name(name)), key=_oldest_first
+    )
     exact = [n for n in same if _normalize_string_exact(n.name) == _normalize_string_exact(name)]
     if exact:
         return exact[0]
@@ -88,10 +90,6 @@ class EdgeResolution:
     def saved(self) -> list[EntityEdge]:
         """What add_triplet saves (and returns): the resolved edge, then the invalidated."""
         return [self.resolved, *self.invalidated]
-
-
-def _oldest_first(edge: EntityEdge) -> tuple[str, str]:
-    return edge.created_at.isoformat(), edge.uuid
 
 
 def resolve_edge(new: EntityEdge, pair: list[EntityEdge], episode_uuid: str) -> EdgeResolution:

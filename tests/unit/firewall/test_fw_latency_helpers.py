@@ -25,7 +25,6 @@ import pytest
 
 from a4s_memory.firewall import hsfilter, learned, triggers
 from a4s_memory.firewall.injection import (
-    _SENTENCE_SPLIT,
     imperative_above,
     imperative_density,
     max_token_entropy,
@@ -202,6 +201,11 @@ def test_strip_invisible_is_unchanged() -> None:
             c for c in text if ord(c) not in _INVISIBLE and not 0xE0000 <= ord(c) < 0xE0080
         )
         assert strip_invisible(text) == (want, len(text) - len(want))
+
+
+# The split the gate used before split_sentences (``(?<=[.!?])\s+|\n+``, written to start with
+# ``\s``): the reference split_sentences must equal.
+_SENTENCE_SPLIT = re.compile(r"\s(?:(?<=[.!?]\s)\s*|(?<=\n)\n*)")
 
 
 def test_split_sentences_cuts_where_the_split_regex_cuts() -> None:
