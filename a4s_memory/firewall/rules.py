@@ -5,11 +5,13 @@ reason (shown to people, never content), the stop reason it produces and the lay
   narrowed where measurement showed they over-block; see docs/firewall.md) plus the patterns
   attackers use against memory stores (ids ``inj.*``). A rule whose ``stop_reason`` is None is a
   *soft* rule: alone it marks the write ``security_status=suspicious`` instead of rejecting it.
-* :data:`CATEGORY_RULES` — the forbidden categories forbidden categories (ids ``cat.<category>.*``), each with an
+* :data:`CATEGORY_RULES` — the forbidden categories (ids ``cat.<category>.*``), each with an
   optional context ``guard`` (a match of the guard near the hit cancels it) and an optional
   ``validator`` (Luhn for card numbers, ISO 7064 mod 97 for IBANs) that the hit must pass.
 
-The category table lives in :mod:`a4s_memory.firewall.category_rules` (re-exported here); secret
+The rules for attack families the shared corpora lack live in
+:mod:`a4s_memory.firewall.family_rules` (placed in this table), the category table in
+:mod:`a4s_memory.firewall.category_rules` (re-exported here); secret
 rules live in :mod:`a4s_memory.firewall.secret_rules` (same shape, plus a level); the injection
 rules' literal triggers in :mod:`a4s_memory.firewall.rule_triggers`.
 """
@@ -17,14 +19,14 @@ rules' literal triggers in :mod:`a4s_memory.firewall.rule_triggers`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
-from a4s_memory.contract import StopReason
-from a4s_memory.firewall.fastre import FastPattern, compile_rule
-from a4s_memory.firewall.models import Layer
+from a4s_memory.firewall.family_rules import FAMILY_RULES
+from a4s_memory.firewall.rule_model import Rule, triggered
+from a4s_memory.firewall.rule_model import injection_rule as _r
 from a4s_memory.firewall.rule_triggers import INJECTION_TRIGGERS
-from a4s_memory.firewall.triggers import TextScan, register
+from a4s_memory.firewall.triggers import register
 
 __all__ = [
     "CATEGORY_RULES",
@@ -36,51 +38,7 @@ __all__ = [
     "triggered",
 ]
 
-_I: Final = re.IGNORECASE
 _IM: Final = re.IGNORECASE | re.MULTILINE
-_INJ: Final = StopReason.INJECTION_DETECTED
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    id: str
-    pattern: FastPattern
-    reason: str
-    stop_reason: StopReason | None = _INJ
-    layer: Layer = Layer.REGEX
-    # Lower-case literals of which at least one must occur in the lower-cased text for the pattern
-    # to possibly match: a cheap prefilter (``str.__contains__``) so most rules never run their
-    # regex. Empty = always run. tests/unit/firewall checks every example still fires.
-    triggers: tuple[str, ...] = ()
-
-    def search(self, text: str, lower: str, scan: TextScan | None = None) -> bool:
-        """Does the rule match ``text`` (``lower`` is its lower-cased form; ``scan``, when given,
-        is the :class:`TextScan` of ``text`` and answers the prefilters in one pass)?"""
-        if scan is not None:
-            target = lower if self.pattern.on_lower else text
-            if self.pattern.excluded(target, scan):  # hsfilter: no branch can match
-                return False
-            if self.triggers and not scan.any_of(self.triggers):
-                return False
-            return self.pattern.search(target, lower, scan)
-        if self.triggers and not triggered(self.triggers, lower):
-            return False
-        return self.pattern.search(lower if self.pattern.on_lower else text, lower)
-
-
-def triggered(triggers: tuple[str, ...], lower: str) -> bool:
-    """True when one trigger occurs in ``lower`` (a plain loop: cheaper than any() + genexpr)."""
-    for t in triggers:  # noqa: SIM110 - measured faster than any() with a generator
-        if t in lower:
-            return True
-    return False
-
-
-def _r(rule_id: str, regex: str, reason: str, flags: int = _I, *, soft: bool = False) -> Rule:
-    # injection rules are only asked whether they match: leading groups can be distributed
-    return Rule(
-        rule_id, compile_rule(regex, flags, search_only=True), reason, None if soft else _INJ
-    )
 
 
 _DATA = (
@@ -163,91 +121,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b",
         "instruction override (non-English)",
     ),
-    # Families the shared corpora lack (bench/injection_probes.py, tests/unit/firewall/
-    # test_fw_families.py): an override with no instruction noun, secret extraction, fake end-of-
-    # input delimiters, notes to whatever AI reads the text, "if you had no rules".
-    _r(
-        "inj.forget_context",
-        r"\b(?:forget|disregard|ignore)\s+(?:about\s+)?(?:everything|all|anything|what(?:ever)?)\b"
-        r"[^.\n]{0,25}?(?:\byou(?:\s+were|\s+have\s+been|'ve\s+been|\s+got)\s+(?:told|given|asked"
-        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b)",
-        "instruction override (forget everything you were told)",
-    ),
-    _r(
-        "inj.secret_extraction",
-        r"\b(?:tell|give|show|reveal|spell|encode|write|print|say|share|type|translate|hint|leak)\b"
-        r"[^.\n]{0,30}?\b(?:(?:the|your)\s+)?(?:secret|hidden|protected|admin)\s+(?:password"
-        r"|passphrase|passcode|pass\s+word|code\s*word|word|key|code)\b"
-        r"|\b(?:password|passphrase|passcode|code\s*word|secret\s+word)\s+(?:that\s+)?you(?:'re|\s+are"
-        r"|\s+were)\s+(?:protecting|guarding|hiding|keeping|told|given)\b"
-        r"|\b(?:dime|dame|dimmi|dammi|dis-moi|donne-moi|sag\s+mir|gib\s+mir|diga-me|me\s+diga)\s+"
-        r"(?:la|le|das|il|a|o)\s+(?:contraseña|clave|mot\s+de\s+passe|passwort|kennwort|password"
-        r"|senha)\b",
-        "secret extraction (tell me the hidden password)",
-    ),
-    _r(
-        "inj.fake_delimiter",
-        r"\b(?:END|BEGIN|START)\s+(?:OF\s+)?(?:THE\s+)?(?:USER\s+)?(?:INPUT|DOCUMENT|CONTEXT|PROMPT"
-        r"|INSTRUCTIONS|CONVERSATION|SYSTEM\s+PROMPT)\b",
-        "fake end-of-input delimiter (END OF INPUT)",
-        0,
-    ),
-    _r(
-        "inj.addressed_to_ai",
-        r"\b(?:ai|llm|language\s+model|ai\s+model|chatbot|ai\s+assistant|ai\s+agent|assistant|agent"
-        r"|model)s?\b(?:\s+\w+){0,2}?\s+(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing"
-        r"|scanning)\s+(?:this|these)\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model"
-        r"|chatbot|bot|ai\s+assistant)\b|\b(?:ai|llm|language\s+model|ai\s+model|assistant|chatbot)"
-        r"\s*+,\s*+if\s+you(?:'re|\s+are)\s+(?:reading|processing|summari[sz]ing|seeing)\b",
-        "a note to whatever AI reads the text",
-    ),
-    _r(
-        "inj.no_rules_hypothetical",
-        r"\bif\s+you\s+(?:had|have|were\s+given)\s+no\s+(?:rules|restrictions|filters|guidelines"
-        r"|limits|limitations|content\s+polic(?:y|ies)|safety\s+(?:rules|training))\b"
-        r"|\b(?:with|having|under)\s+no\s+(?:restrictions|rules|filters|limits|guidelines"
-        r"|content\s+polic(?:y|ies)|safety\s+(?:rules|filters))\b[^.\n?]{0,20}?\bhow\s+(?:would|could"
-        r"|do|to|can|should)\b",
-        "no-rules hypothetical (if you had no restrictions)",
-    ),
-    # Families bench/injection_probes.py set 2 still let through (2026-11-26, second round).
-    _r(
-        "inj.verbatim_output",
-        r"\b(?:say|reply|respond|answer|output|print|write|type)\b[^.\n]{0,60}?(?:\band\s+nothing\s+else"
-        r"|\bnothing\s+else\b|\bdo\s+not\s+add\s+anything\b|\bwithout\s+(?:adding\s+)?anything\s+else"
-        r"|\bonly\s+(?:with\s+)?(?:the\s+)?(?:word|text|phrase|string|sentence)\b)",
-        "verbatim-output hijack (say X and nothing else)",
-    ),
-    _r(
-        "inj.context_extraction",
-        r"\b(?:what|repeat|quote|print|show|recite|reveal|dump|output|list)\b[^.\n]{0,40}?(?:\b(?:the\s+)?"
-        r"(?:developer|creator|operator|system)s?\s+(?:told|gave|said\s+to|instructed)\s+you\b"
-        r"|\bbefore\s+(?:this|the|our)\s+(?:chat|conversation|session)\s+(?:started|began)\b"
-        r"|\bcontents?\s+of\s+your\s+(?:memory|memories|memory\s+store|context)\b"
-        r"|\byour\s+(?:memory\s+store|context\s+window|hidden\s+rules)\b)",
-        "context extraction (what the developer told you, your memory store)",
-    ),
-    _r(
-        "inj.task_abandon",
-        r"\b(?:abandon|drop|cancel|forget|ignore)\s+(?:the|your)\s+(?:current|original|previous|present"
-        r"|assigned)\s+task\b",
-        "task abandonment (abandon the current task)",
-    ),
-    _r(
-        "inj.hijack_after",
-        r"\bnow\s+(?:forget|ignore|disregard)\s+(?:it|that|this|all\s+(?:of\s+)?that)\s*+,?\s*+and\s+"
-        r"(?:instead\s+)?(?:write|tell|say|print|give|list|send|show|reveal|generate|create|explain"
-        r"|answer|reply|respond|act|compose|draft)\b",
-        "task hijack (now forget that and ...)",
-        soft=True,
-    ),
-    _r(
-        "inj.secret_request",
-        r"\b(?:what(?:'s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passphrase"
-        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)",
-        "bare request for a password",
-        soft=True,
-    ),
+    *FAMILY_RULES,
     _r(
         "inj.new_instructions",
         r"\b(?:new|updated|real|actual|true|secret|hidden|additional|revised|following)\s+"
@@ -292,6 +166,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.fake_marker",
         r"\[(?:SYSTEM|ADMIN|INSTRUCTIONS?|DEVELOPER|OVERRIDE|ROOT|SUDO)\]"
+        # "[system override]", "[admin note]" (round 3 of bench/injection_probes.py)
+        r"|\[\s*+(?:system|admin(?:istrator)?|developer|root|sudo|security)\s+(?:override|message|note"
+        r"|notice|instructions?|command|prompt|update|alert|mode)\s*+\]"
         r"|\b(?:system|admin(?:istrator)?|developer|security|root)\s+(?:message|notice|note|override"
         r"|alert|update|instruction|directive|command)\s*[:!]"
         r"|\b(?:this\s+is\s+)?an?\s+(?:important|urgent|official)\s+(?:message|notice|instruction)"

@@ -1,0 +1,238 @@
+"""Injection rules for attack families the shared corpora lack, found by hand-written probe sets
+(bench/injection_probes.py; tests in tests/unit/firewall/test_fw_families.py). Each round of rules
+was written from the misses of one probe set and measured on the next, never on its own set.
+
+* round 1 (2026-11-26): overrides with no instruction noun, secret extraction, fake end-of-input
+  delimiters, notes to whatever AI reads the text, "if you had no rules";
+* round 2 (2026-11-26): verbatim-output hijacks, context extraction, task abandonment, soft
+  "now forget that and ..." and bare password requests;
+* round 3 (2026-11-26, probe set 3's misses): claims that the rules were removed, directives
+  addressed to the AI by name, task switches after "that's enough", bulk requests for other
+  users' data, password demands, non-English "forget everything and ...", "now the real task:",
+  summary insertions.
+
+:mod:`a4s_memory.firewall.rules` places :data:`FAMILY_RULES` in its table; their literal
+triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection rule's.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from a4s_memory.firewall.rule_model import Rule
+from a4s_memory.firewall.rule_model import injection_rule as _r
+
+__all__ = ["FAMILY_RULES"]
+
+# round 3's word lists
+_PW: Final = (
+    r"(?:password|passphrase|passcode|pass\s+code|access\s+code|pin\s+code|secret\s+(?:word|code"
+    r"|key|phrase))"
+)
+_FORGET: Final = (
+    r"(?:olvida|olvidad|olvide|oublie|oubliez|ignora|ignorate|ignorez|ignoriere|ignorier|vergiss"
+    r"|vergesst|esqueça|esqueca|esquece|negeer|vergeet|dimentica|dimenticate)"
+)
+_ALL: Final = r"(?:todo|tout|tutto|alles|tudo|todas?|toutes?|tutti|tutte|alle|lo\s+anterior)"
+_IMPERATIVE: Final = (
+    r"(?:dime|dame|escribe|responde|contesta|di|haz|muestra|revela|dis|dites|écris|écrivez|réponds"
+    r"|répondez|donne|donnez|montre|révèle|fais|dimmi|scrivi|rispondi|dammi|mostra|rivela|fai|sag|sagt"
+    r"|schreib|schreibe|antworte|antwortet|gib|zeig|zeige|verrate|diga|diz|escreva|escreve|responda"
+    r"|mostre|revele|faça|zeg|schrijf|antwoord|geef|toon|vertel)"
+)
+
+FAMILY_RULES: Final[tuple[Rule, ...]] = (
+    # --- round 1 ---
+    _r(
+        "inj.forget_context",
+        r"\b(?:forget|disregard|ignore)\s+(?:about\s+)?(?:everything|all|anything|what(?:ever)?)\b"
+        r"[^.\n]{0,25}?(?:\byou(?:\s+were|\s+have\s+been|'ve\s+been|\s+got)\s+(?:told|given|asked"
+        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b)",
+        "instruction override (forget everything you were told)",
+    ),
+    _r(
+        "inj.secret_extraction",
+        r"\b(?:tell|give|show|reveal|spell|encode|write|print|say|share|type|translate|hint|leak)\b"
+        r"[^.\n]{0,30}?\b(?:(?:the|your)\s+)?(?:secret|hidden|protected|admin)\s+(?:password"
+        r"|passphrase|passcode|pass\s+word|code\s*word|word|key|code)\b"
+        r"|\b(?:password|passphrase|passcode|code\s*word|secret\s+word)\s+(?:that\s+)?you(?:'re|\s+are"
+        r"|\s+were)\s+(?:protecting|guarding|hiding|keeping|told|given)\b"
+        r"|\b(?:dime|dame|dimmi|dammi|dis-moi|donne-moi|sag\s+mir|gib\s+mir|diga-me|me\s+diga)\s+"
+        r"(?:la|le|das|il|a|o)\s+(?:contraseña|clave|mot\s+de\s+passe|passwort|kennwort|password"
+        r"|senha)\b",
+        "secret extraction (tell me the hidden password)",
+    ),
+    _r(
+        "inj.fake_delimiter",
+        r"\b(?:END|BEGIN|START)\s+(?:OF\s+)?(?:THE\s+)?(?:USER\s+)?(?:INPUT|DOCUMENT|CONTEXT|PROMPT"
+        r"|INSTRUCTIONS|CONVERSATION|SYSTEM\s+PROMPT)\b"
+        # round 3: a capitalised keyword between doubled brackets (<<END>>, {{STOP}}, %%% NEW %%%)
+        r"|(?:<<|\[\[|\{\{|%%%|###|===|\*\*\*)\s*+(?:END|STOP|BEGIN|START|NEW)(?:\s+[A-Z]+){0,3}"
+        r"\s*+(?:>>|\]\]|\}\}|%%%|###|===|\*\*\*)",
+        "fake end-of-input delimiter (END OF INPUT)",
+        0,
+    ),
+    _r(
+        "inj.addressed_to_ai",
+        r"\b(?:ai|llm|language\s+model|ai\s+model|chatbot|ai\s+assistant|ai\s+agent|assistant|agent"
+        r"|model)s?\b(?:\s+\w+){0,2}?\s+(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing"
+        r"|scanning)\s+(?:this|these)\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model"
+        r"|chatbot|bot|ai\s+assistant)\b|\b(?:ai|llm|language\s+model|ai\s+model|assistant|chatbot)"
+        r"\s*+,\s*+if\s+you(?:'re|\s+are)\s+(?:reading|processing|summari[sz]ing|seeing)\b",
+        "a note to whatever AI reads the text",
+    ),
+    _r(
+        "inj.no_rules_hypothetical",
+        r"\bif\s+you\s+(?:had|have|were\s+given)\s+no\s+(?:rules|restrictions|filters|guidelines"
+        r"|limits|limitations|content\s+polic(?:y|ies)|safety\s+(?:rules|training))\b"
+        r"|\b(?:with|having|under)\s+no\s+(?:restrictions|rules|filters|limits|guidelines"
+        r"|content\s+polic(?:y|ies)|safety\s+(?:rules|filters))\b[^.\n?]{0,20}?\bhow\s+(?:would|could"
+        r"|do|to|can|should)\b",
+        "no-rules hypothetical (if you had no restrictions)",
+    ),
+    # --- round 2 ---
+    _r(
+        "inj.verbatim_output",
+        r"\b(?:say|reply|respond|answer|output|print|write|type)\b[^.\n]{0,60}?(?:\band\s+nothing\s+else"
+        r"|\bnothing\s+else\b|\bdo\s+not\s+add\s+anything\b|\bwithout\s+(?:adding\s+)?anything\s+else"
+        r"|\bonly\s+(?:with\s+)?(?:the\s+)?(?:word|text|phrase|string|sentence)\b)",
+        "verbatim-output hijack (say X and nothing else)",
+    ),
+    _r(
+        "inj.context_extraction",
+        r"\b(?:what|repeat|quote|print|show|recite|reveal|dump|output|list)\b[^.\n]{0,40}?(?:\b(?:the\s+)?"
+        r"(?:developer|creator|operator|system)s?\s+(?:told|gave|said\s+to|instructed)\s+you\b"
+        r"|\bbefore\s+(?:this|the|our)\s+(?:chat|conversation|session)\s+(?:started|began)\b"
+        r"|\bcontents?\s+of\s+your\s+(?:memory|memories|memory\s+store|context)\b"
+        r"|\byour\s+(?:memory\s+store|context\s+window|hidden\s+rules)\b"
+        # round 3: "everything that was said to you before my first message"
+        r"|\b(?:was|were|been|is)\s+(?:said|told|given|written|shown)\s+to\s+you\s+before\b"
+        r"|\bbefore\s+(?:my|the|our)\s+(?:very\s+)?(?:first|initial)\s+(?:message|prompt|question"
+        r"|input)\b)",
+        "context extraction (what the developer told you, your memory store)",
+    ),
+    _r(
+        "inj.task_abandon",
+        r"\b(?:abandon|drop|cancel|forget|ignore)\s+(?:the|your)\s+(?:current|original|previous|present"
+        r"|assigned)\s+task\b",
+        "task abandonment (abandon the current task)",
+    ),
+    _r(
+        "inj.hijack_after",
+        r"\bnow\s+(?:forget|ignore|disregard)\s+(?:it|that|this|all\s+(?:of\s+)?that)\s*+,?\s*+and\s+"
+        r"(?:instead\s+)?(?:write|tell|say|print|give|list|send|show|reveal|generate|create|explain"
+        r"|answer|reply|respond|act|compose|draft)\b"
+        # round 3: "now forget that. You are ..."
+        r"|\bnow\s+forget\s+(?:it|that|this|all\s+(?:of\s+)?that)\s*+[.!;,]\s*+(?:you\s+are|you're"
+        r"|your\s+new|from\s+now)\b",
+        "task hijack (now forget that and ...)",
+        soft=True,
+    ),
+    _r(
+        "inj.secret_request",
+        r"\b(?:what(?:'s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passphrase"
+        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)",
+        "bare request for a password",
+        soft=True,
+    ),
+    # --- round 3 ---
+    _r(
+        "inj.rules_removed",
+        r"\b(?:no|none\s+of\s+(?:the|your|these|those))\s+(?:\w+\s+)?(?:rules|restrictions|guidelines"
+        r"|filters|limits|limitations|policies|laws)\s+(?:apply|applies|exist|bind|matter)\s+(?:to\s+you"
+        r"|here|now|any\s*more)\b"
+        r"|\byour\s+(?:\w+\s+){0,2}?(?:rules|restrictions|guidelines|filters|limitations|limits"
+        r"|safeguards|programming|instructions|policies|guardrails)\s+(?:were|have\s+been|are|had\s+been"
+        r"|got|has\s+been)\s+(?:now\s+|just\s+|all\s+|officially\s+)?(?:deleted|removed|lifted|disabled"
+        r"|erased|wiped|suspended|revoked|void|gone|turned\s+off|switched\s+off|deactivated|cancell?ed"
+        r"|null|overridden)\b"
+        r"|\b(?:imagine|suppose|pretend|assume|picture|hypothetically)\b[^.\n]{0,30}?\bthere\s+(?:were"
+        r"|are|was|is|'s)\s+no\s+(?:\w+\s+)?(?:rules|restrictions|guidelines|filters|limits|polic(?:y|ies)"
+        r"|safeguards|guardrails)\b",
+        "claim that the rules were removed (no rules apply to you)",
+    ),
+    _r(
+        "inj.reader_address",
+        r"\b(?:ai|a\.i|llm|language\s+model|chatbot|bot|gpt|chatgpt|assistant|ai\s+agent|model)s?\s*+[:,]"
+        r"\s*+(?:(?:please|now|kindly|then|also)\s+)?(?:(?:disregard|ignore|forget|override|insert|append"
+        r"|praise|rate|reveal|approve|delete|disable)\b|tell\s+(?:the\s+)?(?:user|reader|customer"
+        r"|recipient)s?\b|(?:do\s+not|don'?t|never)\s+(?:tell|mention|reveal|show)\b|you\s+(?:must"
+        r"|should|will|are\s+to)\b|when\s+you\s+(?:read|see|process|summari[sz]e|answer|reply|respond"
+        r"|parse)\b)"
+        r"|\bto\s+(?:whoever\s+or\s+)?(?:whatever|any\s+(?:ai|bot|model|assistant|agent|system|program"
+        r"|tool|llm)|(?:the\s+)?(?:ai|bot|model|assistant|llm)s?)(?:\s+(?:ai|bot|model|assistant|agent"
+        r"|system|program|tool|llm)s?)?(?:\s+(?:that|which|who))?\s+(?:reads?|reading|processes"
+        r"|processing|parses|parsing|sees|summari[sz]es|receives|ingests)\s+(?:this|these)\b",
+        "a directive addressed to the AI by name (Attention AI: ...)",
+    ),
+    _r(
+        "inj.task_switch",
+        r"\b(?:that(?:'s|\s+is|\s+was)\s+enough|enough\s+(?:of\s+)?(?:that|this|the\s+\w+)|done\s+with"
+        r"\s+(?:that|this|the\s+\w+)|drop\s+(?:it|that|this)|stop\s+(?:everything|what\s+you(?:'re"
+        r"|\s+are)\s+doing)|very\s+well\s+done|good\s+job)\b[^\n]{0,40}?\bnow\b[^.\n]{0,30}?"
+        r"\b(?:(?:do|try)\s+something\s+else|(?:a|the|your)\s+(?:different|new|real|next)\s+task"
+        r"|instead\b|(?:tell|show|teach|give)\s+me\s+how\s+to|list\s+(?:all|every)|print\s+(?:the|all"
+        r"|every|your)|dump|reveal|leak|write\s+(?:a|an|me\s+an?|some)\s+(?:\w+\s+)?(?:phishing|malware"
+        r"|virus|ransomware|keylogger|scam|fake|exploit))",
+        "task switch (that's enough, now do something else)",
+    ),
+    _r(
+        "inj.bulk_user_data",
+        r"\b(?:list|show|print|dump|give\s+me|send\s+me|output|export|reveal|display|tell\s+me)\s+"
+        r"(?:me\s+)?(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:other\s+)?(?:users?|customers?"
+        r"|members?|accounts?|people|clients?|employees?)(?:'s|')?\s+(?:e-?mails?|e-?mail\s+addresses"
+        r"|passwords?|phone\s+numbers?|addresses|data|details|records|messages|conversations?|chats?"
+        r"|histor(?:y|ies)|credentials|memories|files)\b"
+        r"|\b(?:list|show|print|dump|output|export|reveal|display)\s+(?:me\s+)?(?:the\s+)?(?:full\s+"
+        r"|entire\s+|whole\s+)?(?:conversation|chat|message|session)\s+(?:history|histories|logs?"
+        r"|transcripts?)\s+(?:of|from|for)\s+(?:all|every|each|other)\b",
+        "bulk request for other users' data",
+        soft=True,
+    ),
+    _r(
+        "inj.password_demand",
+        r"\b(?:tell|give|show|type|spell|say|reveal|share|write|read|hand)\s+(?:me\s+)?(?:out\s+)?(?:the"
+        r"|your|that)\s+"
+        + _PW
+        + r"\b[^.\n]{0,25}?\b(?:already|right\s+now|immediately|i\s+know\s+you"
+        r"|you\s+(?:have|know|were\s+given|got|are\s+(?:hiding|protecting|keeping|guarding))|letter\s+by"
+        r"\s+letter|backwards|in\s+reverse|reversed)\b"
+        r"|\b(?:the|your|that)\s+"
+        + _PW
+        + r"\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+(?:given"
+        r"|told|assigned|entrusted\s+with)\b"
+        r"|\b(?:first|last|second|third|\d+|two|three|four|five)\s+(?:\w+\s+)?(?:letters?|characters?"
+        r"|digits?|chars?)\s+of\s+(?:the|your|that)\s+" + _PW + r"\b",
+        "password demand (tell me the password already)",
+    ),
+    _r(
+        "inj.forget_all_i18n",
+        r"\b" + _FORGET + r"\s+" + _ALL + r"\b[^.\n]{0,40}?\b(?:y|e|et|und|en|dann|puis|luego|poi"
+        r"|depois)\s+(?:\w+\s+){0,2}?" + _IMPERATIVE + r"\b"
+        r"|\b"
+        + _FORGET
+        + r"\s+"
+        + _ALL
+        + r"\s+(?:ce\s+qu'on\s+(?:t'a|vous\s+a)\s+dit|lo\s+que\s+te"
+        r"\s+(?:dijeron|han\s+dicho)|quello\s+che\s+ti\s+(?:hanno\s+detto|è\s+stato\s+detto)|was"
+        r"\s+(?:man\s+)?dir\s+gesagt|o\s+que\s+te\s+disseram|wat\s+je\s+(?:is\s+)?(?:verteld|gezegd))",
+        "instruction override (non-English: forget everything and ...)",
+    ),
+    _r(
+        "inj.real_task",
+        r"\b(?:now|here(?:'s|\s+is))\s*+[,:]?\s*+(?:the|your|my)\s+(?:real|actual|true|new)\s+(?:task"
+        r"|job|instructions?|goal|mission|objective|assignment)\s*+(?::|is\b|will\s+be\b)",
+        "replacement task (now the real task: ...)",
+    ),
+    _r(
+        "inj.summary_insert",
+        r"\bwhen\s+(?:you(?:'re|\s+are)?\s+)?(?:summari[sz](?:e|es|ing)|translat(?:e|es|ing)"
+        r"|process(?:es|ing)?|read(?:s|ing)?|answer(?:s|ing)?|respond(?:s|ing)?\s+to|reply(?:ing)?\s+to)"
+        r"\s+(?:this|these|the\s+(?:document|e-?mail|page|text|message|review|article|file|website|site"
+        r"|post))\b[^.\n]{0,25}?,?\s*+(?:(?:insert|append|add|include)\s+(?:the\s+|this\s+|a\s+)?"
+        r"(?:following\s+)?(?:phrase|sentence|line|text|link|url|message|words?|note|warning)"
+        r"|(?:tell|inform|warn|urge|ask|remind|instruct)\s+(?:the\s+)?(?:reader|user|recipient|customer"
+        r"|visitor)s?|(?:say|claim|state|mention)\s+that)\b",
+        "insertion into a summary (when you summarise this, tell the reader ...)",
+    ),
+)
