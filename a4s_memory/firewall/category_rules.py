@@ -338,8 +338,8 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
     # Linear-time forms (tests/unit/firewall/test_fw_linear_time.py): a blank
     # run followed by something that cannot be a blank is possessive (``\s*+``), optional words
     # carry their own blanks (``(?:is\s*+)?``), so no two quantifiers share the same blanks. Here the
-    # id must show a digit within 32 characters (was: anywhere later in the run, which rescanned
-    # the text from every "ssn": O(n^4) on "my ssn" + blanks).
+    # id must show a digit within 6 characters (first: anywhere later in the run, which rescanned
+    # the text from every "ssn": O(n^4) on "my ssn" + blanks; then within 32, which read dates).
     _c(
         "cat.id.labeled",
         "government_id",
@@ -348,7 +348,9 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|licen[sc]e\s++(?:number|no\.?)|tax\s++(?:id|identification\s++number)|national\s++id"
         r"(?:\s++number)?|aadhaar|personnummer|medicare\s++(?:number|no\.?)|id\s++(?:number|no\.?)"
         r"|vat\s++(?:number|no\.?)|nhs\s++number)\s*+(?:(?:is|was|:|#)\s*+)?(?:[:#]\s*+)?"
-        r"(?=[A-Z -]{0,32}\d)[A-Z0-9][A-Z0-9 -]{4,}",
+        # the number starts with a digit, after at most 5 letters (UK licences start with the
+        # surname's 5), or is a masked SSN; "expires in June 2027" is a date, not an id number
+        r"(?=[A-Z]{0,5}[ -]?\d|[X*]{3}-?[X*]{2}-?\d)[A-Z0-9*][A-Z0-9* -]{4,}",
         "government id number",
     ),
     _c(

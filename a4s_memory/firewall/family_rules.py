@@ -9,7 +9,11 @@ was written from the misses of one probe set and measured on the next, never on 
 * round 3 (2026-11-26, probe set 3's misses): claims that the rules were removed, directives
   addressed to the AI by name, task switches after "that's enough", bulk requests for other
   users' data, password demands, non-English "forget everything and ...", "now the real task:",
-  summary insertions.
+  summary insertions;
+* round 4 (2026-11-26, probe set 4's misses): "instead of translating, just output: ..." and
+  "I have been PWNED", overrides in Chinese, Japanese, Korean, Russian and Arabic, the passive
+  "forget everything that was said before"; leetspeak and split letters are undone by a view
+  (:mod:`a4s_memory.firewall.obfuscation`), not by rules.
 
 :mod:`a4s_memory.firewall.rules` places :data:`FAMILY_RULES` in its table; their literal
 triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection rule's.
@@ -17,8 +21,10 @@ triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection ru
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
+from a4s_memory.firewall.normalize import fold
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
@@ -31,7 +37,8 @@ _PW: Final = (
 )
 _FORGET: Final = (
     r"(?:olvida|olvidad|olvide|oublie|oubliez|ignora|ignorate|ignorez|ignoriere|ignorier|vergiss"
-    r"|vergesst|esqueça|esqueca|esquece|negeer|vergeet|dimentica|dimenticate)"
+    r"|vergesst|vergessen\s+sie|ignorieren\s+sie|esqueça|esqueca|esquece|negeer|vergeet|dimentica"
+    r"|dimenticate)"
 )
 _ALL: Final = r"(?:todo|tout|tutto|alles|tudo|todas?|toutes?|tutti|tutte|alle|lo\s+anterior)"
 _IMPERATIVE: Final = (
@@ -40,6 +47,19 @@ _IMPERATIVE: Final = (
     r"|schreib|schreibe|antworte|antwortet|gib|zeig|zeige|verrate|diga|diz|escreva|escreve|responda"
     r"|mostre|revele|faça|zeg|schrijf|antwoord|geef|toon|vertel)"
 )
+
+
+def _ru(alternatives: str) -> str:
+    """Cyrillic words as a regex that matches them as written and as :func:`fold` leaves them
+    (it reads Cyrillic look-alike letters as Latin: "игнорируй" becomes "игhopиpyй"), so a
+    Russian text is matched in the normalised view without being reported as an evasion."""
+
+    def one(c: str) -> str:
+        f = fold(c)
+        return f"[{c}{f}]" if f != c and len(f) == 1 else re.escape(c)
+
+    return "|".join("".join(one(c) for c in word) for word in alternatives.split("|"))
+
 
 FAMILY_RULES: Final[tuple[Rule, ...]] = (
     # --- round 1 ---
@@ -215,7 +235,16 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         + _ALL
         + r"\s+(?:ce\s+qu'on\s+(?:t'a|vous\s+a)\s+dit|lo\s+que\s+te"
         r"\s+(?:dijeron|han\s+dicho)|quello\s+che\s+ti\s+(?:hanno\s+detto|è\s+stato\s+detto)|was"
-        r"\s+(?:man\s+)?dir\s+gesagt|o\s+que\s+te\s+disseram|wat\s+je\s+(?:is\s+)?(?:verteld|gezegd))",
+        r"\s+(?:man\s+)?dir\s+gesagt|o\s+que\s+te\s+disseram|wat\s+je\s+(?:is\s+)?(?:verteld|gezegd))"
+        # round 4: the passive ("was vorher gesagt wurde", "ce qui a été dit")
+        r"|\b"
+        + _FORGET
+        + r"\s+"
+        + _ALL
+        + r",?\s+(?:was\s+(?:vorher|zuvor|bisher|davor|oben)\s+(?:gesagt"
+        r"|geschrieben|besprochen)\s+wurde|lo\s+que\s+se\s+(?:dijo|ha\s+dicho)|ce\s+qui\s+a\s+été\s+dit"
+        r"|quello\s+che\s+è\s+stato\s+detto|o\s+que\s+foi\s+dito|wat\s+(?:eerder|hiervoor)\s+(?:is\s+)?"
+        r"gezegd)",
         "instruction override (non-English: forget everything and ...)",
     ),
     _r(
@@ -234,5 +263,63 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|(?:tell|inform|warn|urge|ask|remind|instruct)\s+(?:the\s+)?(?:reader|user|recipient|customer"
         r"|visitor)s?|(?:say|claim|state|mention)\s+that)\b",
         "insertion into a summary (when you summarise this, tell the reader ...)",
+    ),
+    # --- round 4 ---
+    _r(
+        "inj.goal_hijack",
+        r"\b(?:instead\s+of|rather\s+than)\s+(?:\w+ing\b|doing\s+\w+|(?:a|an|the|your)\s+\w+)[^.\n]{0,20}?"
+        r",?\s*+(?:just\s+|simply\s+|only\s+)?(?:say|output|print|write|reply|respond|answer|type|return)"
+        r"(?:\s+with\b|\s*+:|\s+(?:only|just|exactly|the\s+(?:words?|phrase|text|sentence|string"
+        r"|contents?))\b|\s+[\"'“‘])",
+        "goal hijack (instead of translating, just say ...)",
+    ),
+    _r(
+        "inj.pwned_payload",
+        r"\bI\s+have\s+been\s+PWNED\b",
+        "the HackAPrompt payload (I have been PWNED)",
+        0,  # case matters: "I have been pwned" is also how people report a leak
+    ),
+    _r(
+        "inj.ignore_instructions_scripts",
+        # zh / ja / ko need an instruction noun near the verb ("忘记" is also "forgot")
+        r"(?:忽略|无视|無視|忽视|忽視|不要理会|不要理會|忘记|忘記|忘掉)[^\n。，]{0,10}?(?:指令|指示|规则|規則|规定"
+        r"|規定|提示|设定|設定|说明|說明|命令|约束|約束|限制|内容|內容)"
+        r"|(?:以前|前|上記|以上|これまで|今まで|すべて|全て)の[^\n。]{0,10}?(?:指示|命令|ルール|指令|設定"
+        r"|プロンプト)[^\n。]{0,8}?無視"
+        r"|(?:이전|위|앞|모든|기존)[^\n.]{0,10}?(?:지시|명령|지침|규칙|프롬프트)[^\n.]{0,8}?무시"
+        r"|\b(?:"
+        + _ru("игнорируй|игнорируйте|проигнорируй|проигнорируйте|забудь|забудьте")
+        + r"|"
+        + _ru("не")
+        + r"\s+"
+        + _ru("обращай")
+        + r"(?:"
+        + _ru("те")
+        + r")?\s+"
+        + _ru("внимания")
+        + r"\s+"
+        + _ru("на")
+        + r")\s+[^.\n]{0,30}?(?:"
+        + _ru("инструкци|указани|правил|команд|ограничени|промпт")
+        + r")"
+        r"|\b"
+        + _ru("забудь")
+        + r"(?:"
+        + _ru("те")
+        + r")?\s+(?:"
+        + _ru("все|всё")
+        + r"),?\s+"
+        + _ru("что")
+        + r"\s+(?:"
+        + _ru("тебе|вам")
+        + r")\s+(?:"
+        + _ru("говорили|сказали")
+        + r"|"
+        + _ru("было")
+        + r"\s+"
+        + _ru("сказано")
+        + r")"
+        r"|(?:تجاهل|انس|إنس|تناس)\s*(?:جميع|كل|كافة)?\s*(?:التعليمات|الأوامر|القواعد|التوجيهات)",
+        "instruction override (Chinese, Japanese, Korean, Russian, Arabic)",
     ),
 )

@@ -9,7 +9,9 @@
 * ``tag_payload`` — text smuggled in Unicode tag characters (U+E0020..U+E007E map to ASCII);
 * ``comment`` — the inside of HTML ``<!-- -->`` and markdown ``[//]: # (...)`` comments;
 * ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only
-  when the result is mostly printable text (so random secrets are not decoded into noise).
+  when the result is mostly printable text (so random secrets are not decoded into noise);
+* ``deobfuscated`` — the lines spelled in leetspeak, split into letters or joined by hyphens /
+  underscores, read plainly (:mod:`a4s_memory.firewall.obfuscation`).
 
 Decoding is one level deep over *candidate runs only* (a run must match a tight regex first), which
 keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
+from a4s_memory.firewall.obfuscation import deobfuscated
 from a4s_memory.firewall.triggers import long_runs
 
 __all__ = ["View", "fold", "has_tag_chars", "normalized", "strip_invisible", "views"]
@@ -371,4 +374,7 @@ def views(
             if inner.strip():
                 out.append(View("comment", inner))
     out.extend(_decoded_views(base, runs))
+    clear = deobfuscated(base)
+    if clear is not None:
+        out.append(View("deobfuscated", clear))
     return out

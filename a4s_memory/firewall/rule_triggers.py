@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Final
 
+from a4s_memory.firewall.normalize import fold
+
 __all__ = ["INJECTION_TRIGGERS"]
+
+
+def _folded(*words: str) -> tuple[str, ...]:
+    """Each word as written and as the normalised view holds it (Cyrillic look-alikes read as
+    Latin, lower-cased): rules over non-ASCII text run on that view."""
+    return tuple(dict.fromkeys(form for w in words for form in (w, fold(w).lower())))
+
 
 INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "g2.system_mimicry": ("system",),
@@ -128,9 +137,29 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "negeer",
         "vergeet",
         "dimentic",
+        "vergessen",
     ),
     "inj.real_task": ("now", "here"),
     "inj.summary_insert": ("when",),
+    "inj.goal_hijack": ("instead", "rather"),
+    "inj.pwned_payload": ("pwned",),
+    "inj.ignore_instructions_scripts": (
+        "忽略",
+        "无视",
+        "無視",
+        "忽视",
+        "忽視",
+        "不要理",
+        "忘记",
+        "忘記",
+        "忘掉",
+        "무시",
+        *_folded("игнорир", "забуд", "обращай"),
+        "تجاهل",
+        "انس",
+        "إنس",
+        "تناس",
+    ),
     "inj.addressed_to_ai": (
         "reading",
         "processing",

@@ -46,6 +46,9 @@ _DATA = (
     r"|context|information|details|keys|tokens|secrets|records|logs|documents)"
 )
 
+# "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
+_DEVICE_OWNER = r"(?:my|our|the|your|his|her|their|this|that|a|an|its)\b"
+
 # an active or role-bearing tag opening, after its "<" (g2.markup)
 _TAG = (
     r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
@@ -151,7 +154,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
         r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
         r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
-        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b",
+        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + _DEVICE_OWNER + r"))\b",
         "persona / mode set-up",
     ),
     _r(
@@ -243,7 +246,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.jailbreak_terms",
-        r"\b(?:do\s+anything\s+now|developer\s+mode|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
+        r"\b(?:do\s+anything\s+now|developer\s+mode(?!\s+on\s+"
+        + _DEVICE_OWNER
+        + r")|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
         r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
         r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored|never\s+refuse"
         r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse|(?:never\s+)?break\s+character|not\s+bound\s+by"
