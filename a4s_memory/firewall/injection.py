@@ -119,7 +119,7 @@ def regex_findings(
         all_views = views(text)
     else:  # the decoded views start from the normalised text (the text itself when ASCII)
         base = scan if folded is None else folded
-        all_views = views(text, base.text, base.runs())
+        all_views = views(text, base.text, base.runs(), base)
     # The normalised view (when there is one) replaces the original for the full scan: it only
     # removes invisible characters and folds look-alikes, so it matches everything the original
     # would. A hit is attributed to the original when the original alone also matches.

@@ -30,7 +30,7 @@ from typing import Final
 from urllib.parse import unquote
 
 from a4s_memory.firewall.obfuscation import deobfuscated
-from a4s_memory.firewall.triggers import long_runs
+from a4s_memory.firewall.triggers import TextScan, long_runs
 
 __all__ = ["View", "fold", "has_tag_chars", "normalized", "strip_invisible", "views"]
 
@@ -348,11 +348,15 @@ def normalized(text: str) -> str:
 
 
 def views(
-    text: str, folded: str | None = None, runs: list[tuple[int, int]] | None = None
+    text: str,
+    folded: str | None = None,
+    runs: list[tuple[int, int]] | None = None,
+    scan: TextScan | None = None,
 ) -> list[View]:
     """Every view of ``text`` worth checking; the first is always the original. ``folded`` is
     :func:`normalized` of ``text`` when the caller already has it, ``runs`` the
-    :func:`~a4s_memory.firewall.triggers.long_runs` of ``folded`` (or of ``text``)."""
+    :func:`~a4s_memory.firewall.triggers.long_runs` of ``folded`` (or of ``text``), ``scan`` its
+    :class:`~a4s_memory.firewall.triggers.TextScan`."""
     out = [View("original", text)]
     if not text.isascii():
         if folded is None:
@@ -374,7 +378,7 @@ def views(
             if inner.strip():
                 out.append(View("comment", inner))
     out.extend(_decoded_views(base, runs))
-    clear = deobfuscated(base)
+    clear = deobfuscated(base, scan if scan is not None and scan.text is base else None)
     if clear is not None:
         out.append(View("deobfuscated", clear))
     return out

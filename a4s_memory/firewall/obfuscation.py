@@ -16,46 +16,96 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.fastre import FastPattern, compile_rule
+from a4s_memory.firewall.triggers import TextScan
+
 __all__ = ["deobfuscated"]
 
-# Leetspeak digits and signs for the letters they stand for (one reading each: "1" is read "i",
-# the commonest in injection texts: "1gn0re", "1nstruct10ns").
-_LEET: Final = str.maketrans("013457@$", "oieastas")
-# A cheap gate: a letter next to one of those digits or signs.
-_LEET_HINT: Final = re.compile(r"[A-Za-z][013457@$]|[013457@$][A-Za-z]")
-# A token of 3-20 letters, those digits and signs, holding at least one of each kind (the
-# lookaheads stay inside the token: the possessive run is at most 20 characters).
-_LEET_TOKEN: Final = re.compile(
-    r"(?<![\w@$])(?=[A-Za-z013457@$]{0,19}[A-Za-z])(?=[A-Za-z013457@$]{0,19}[013457@$])"
-    r"[A-Za-z013457@$]{3,20}+(?![\w@$])"
+# Leetspeak digits for the letters they stand for (one reading each: "1" is read "i", the
+# commonest in injection texts: "1gn0re", "1nstruct10ns"). "@" and "$" are left alone: e-mail
+# addresses and prices hold them far more often than spellings do.
+_LEET: Final = str.maketrans("013457", "oieast")
+# Cheap gates, answered by the firewall's one Hyperscan pass when the caller has the text's
+# TextScan (every branch registered with hsfilter), by ``re`` otherwise; each holds every text the
+# step below would change: a word-shaped token (lower case, capitalised or upper case) with a
+# digit between two letters ("t3ll", "Pr3v10us"), four single letters split by separators, four
+# joined lower-case words. Random keys and ordinals ("sUf7tOJ", "tensor1", "4th") do not pass.
+_LEET_HINT: Final = compile_rule(
+    r"(?:^|[^A-Za-z0-9@.$-])(?:[A-Z013457]?[a-z013457]{0,18}[a-z][013457]+[a-z][a-z013457]{0,18}"
+    r"|[A-Z013457]{0,18}[A-Z][013457]+[A-Z][A-Z013457]{0,18})(?:[^A-Za-z0-9@$-]|$)",
+    0,
+    search_only=True,
 )
+_SPLIT_HINT: Final = compile_rule(
+    r"(?:^|[^A-Za-z0-9.*_-])[A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z](?:[^A-Za-z0-9]|$)",
+    0,
+    search_only=True,
+)
+_JOINED_HINT: Final = compile_rule(
+    r"[a-z][a-z][-_][a-z][a-z]+[-_][a-z][a-z]+[-_][a-z][a-z]", 0, search_only=True
+)
+# The same gates without Hyperscan: shorter supersets that ``re`` runs fast.
+_LEET_PLAIN: Final = re.compile(r"[A-Za-z][013457]++[A-Za-z]")
+_SPLIT_PLAIN: Final = re.compile(r"[A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z]")
+_JOINED_PLAIN: Final = re.compile(r"[a-z][-_][a-z]")
+# A token of 2-20 letters and those digits, a digit next to a letter ("m3", "4ll", "t3ll"; the
+# lookahead stays in the token: the possessive run is at most 20 characters). Only tokens with a
+# digit between two letters count as evidence (_MIN_LEET_TOKENS); once there is enough, every
+# token is read.
+_LEET_TOKEN: Final = re.compile(
+    r"(?<![\w@.$-])(?=[A-Za-z013457]{0,19}(?:[A-Za-z][013457]|[013457][A-Za-z]))"
+    r"[A-Za-z013457]{2,20}+(?![\w@$-])"
+)
+# A spelling reads as a word once its digits are letters: "pr3v10us", "D1sr3g4rd", "T3LL"; not
+# ordinals ("1st": no digit between letters) or random keys ("sUf7tOJ": mixed case).
+_WORD_CASE: Final = re.compile(r"[a-z]++|[A-Z][a-z]++|[A-Z]++")
+_MIN_LEET_TOKENS: Final = 2  # one "mp3" or "win10" is a name, not a spelling
 # Three or more single letters joined by one kind of separator (space, dot, hyphen, underscore,
 # star): "i g n o r e   a l l", "I.g.n.o.r.e.", "I-g-n-o-r-e" (the gate below wants four).
 _SPLIT_LETTERS: Final = re.compile(
     r"(?<![\w.*-])[A-Za-z](?:(?: [A-Za-z]){2,}+|(?:\.[A-Za-z]){2,}+\.?|(?:-[A-Za-z]){2,}+"
     r"|(?:_[A-Za-z]){2,}+|(?:\*[A-Za-z]){2,}+)"
 )
-_SPLIT_HINT: Final = re.compile(
-    r"(?<![\w.*-])[A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z]"
-)
-# Three or more words joined by hyphens or underscores.
-_JOINED: Final = re.compile(r"\b[A-Za-z]{2,}+(?:[-_][A-Za-z]{2,}+){2,}+")
+# Four or more lower-case words joined by hyphens or underscores
+# ("ignore-all-previous-instructions"; code names such as "train_test_split" and constants such
+# as "YOUR_EMAIL_ADDRESS" are shorter or upper case).
+_JOINED: Final = re.compile(r"(?<![\w-])[a-z]{2,}+(?:[-_][a-z]{2,}+){3,}+")
 # Neither pattern asserts what follows its possessive run: a failing assertion would make every
 # later letter of the run a new start (quadratic); the callbacks check it instead.
-_MIN_LEET_TOKENS: Final = 2  # one "mp3" or "win10" is a name, not a spelling
+# Characters kept either side of what changed in a line: more than any injection rule's match
+# reaches (the longest, inj.exfiltration, spans at most ~200).
+_WINDOW: Final = 256
+
+
+def _read(token: str) -> str:
+    """``token`` with its digits read as letters, in upper case when its letters are."""
+    out = token.translate(_LEET)
+    return out.upper() if token.isupper() else out
+
+
+def _spelled(token: str) -> bool:
+    return _WORD_CASE.fullmatch(_read(token)) is not None
+
+
+def _hinted(hint: FastPattern, plain: re.Pattern[str], text: str, scan: TextScan | None) -> bool:
+    """May the step behind ``hint`` change ``text``? Hyperscan's answer when it has one (a maybe is
+    taken as a yes: the step itself is the exact check), else the ``plain`` regex."""
+    if scan is not None and hsfilter.available():
+        return not hint.excluded(text, scan)
+    return plain.search(text) is not None
 
 
 def _unleet(text: str) -> str:
-    if not _LEET_HINT.search(text):
-        return text
-    tokens = [m for m in _LEET_TOKEN.finditer(text) if m.group(0).translate(_LEET).isalpha()]
-    if len(tokens) < _MIN_LEET_TOKENS:
+    tokens = list(_LEET_TOKEN.finditer(text))
+    evidence = sum(1 for m in tokens if _LEET_PLAIN.search(m.group(0)) and _spelled(m.group(0)))
+    if evidence < _MIN_LEET_TOKENS:
         return text
     pieces: list[str] = []
     pos = 0
     for m in tokens:
         pieces.append(text[pos : m.start()])
-        pieces.append(m.group(0).translate(_LEET))
+        pieces.append(_read(m.group(0)))
         pos = m.end()
     pieces.append(text[pos:])
     return "".join(pieces)
@@ -80,14 +130,16 @@ def _unjoin(m: re.Match[str]) -> str:
     return m.group(0).replace("-", " ").replace("_", " ")
 
 
-def deobfuscated(text: str) -> str | None:
-    """The lines of ``text`` changed by undoing leetspeak, split letters and joined words, or
-    None when no line changes. Runs of blanks between split-letter words become one space."""
-    out = _unleet(text)
-    if _SPLIT_HINT.search(out):
+def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
+    """What changed in ``text`` by undoing leetspeak, split letters and joined words (each changed
+    line cut to the changed part and :data:`_WINDOW` characters either side), or None when
+    nothing changes. Runs of blanks between split-letter words become one space. ``scan``, the
+    :class:`TextScan` of ``text`` when the caller has it, answers the gates."""
+    out = _unleet(text) if _hinted(_LEET_HINT, _LEET_PLAIN, text, scan) else text
+    if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, text, scan):
         out = _SPLIT_LETTERS.sub(_unsplit, out)
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
-    if "-" in out or "_" in out:
+    if _hinted(_JOINED_HINT, _JOINED_PLAIN, text, scan):
         out = _JOINED.sub(_unjoin, out)
     if out == text:
         return None
@@ -95,5 +147,28 @@ def deobfuscated(text: str) -> str | None:
     new = out.split("\n")
     if len(old) != len(new):  # the substitutions never add or remove a newline
         return out
-    changed = [b for a, b in zip(old, new, strict=True) if a != b]
-    return "\n".join(changed)
+    return "\n".join(_changed_part(a, b) for a, b in zip(old, new, strict=True) if a != b)
+
+
+def _changed_part(old: str, new: str) -> str:
+    """``new`` from :data:`_WINDOW` characters before its first difference from ``old`` to as
+    many after its last (common prefix and suffix found by halving: slice compares run in C)."""
+    if len(new) <= 2 * _WINDOW:
+        return new
+    shorter = min(len(old), len(new))
+    lo, hi = 0, shorter
+    while lo < hi:  # longest common prefix
+        mid = (lo + hi + 1) // 2
+        if old[:mid] == new[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    prefix = lo
+    lo, hi = 0, shorter - prefix
+    while lo < hi:  # longest common suffix not overlapping the prefix
+        mid = (lo + hi + 1) // 2
+        if old[len(old) - mid :] == new[len(new) - mid :]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return new[max(0, prefix - _WINDOW) : len(new) - lo + _WINDOW]
