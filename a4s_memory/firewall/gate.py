@@ -50,7 +50,7 @@ from a4s_memory.firewall.secrets import (
     redact,
 )
 from a4s_memory.firewall.session import SessionGate
-from a4s_memory.firewall.triggers import TextScan
+from a4s_memory.firewall.triggers import TextScan, prefilter_together
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 
 __all__ = ["Firewall"]
@@ -142,23 +142,28 @@ class Firewall:
         # One TextScan per distinct text: the lower-cased form and the one-pass literal index are
         # shared by the secret, injection and category layers.
         scan = TextScan(text)
-        memo: PlausibleMemo = {}  # the folded text's scan mostly checks the same candidates
-        spans = detect_secrets(text, scan=scan, memo=memo)
-        findings.extend(self._secret_findings(req, spans))
         folded = scan
         if not text.isascii():
             folded_text = fold(strip_invisible(text)[0])
             if folded_text != text:
                 folded = TextScan(folded_text)
-                if hides_more(detect_secrets(folded_text, scan=folded, memo=memo), spans):
-                    findings.append(
-                        _f(
-                            "secret.obfuscated",
-                            Layer.SECRET,
-                            "secret hidden by invisible or look-alike characters",
-                            StopReason.FORBIDDEN_CATEGORY,
-                        )
-                    )
+                # each Hyperscan database scans both texts back to back, while it is in the CPU
+                # caches (the answers are the ones the layers below would compute, memoised)
+                prefilter_together((scan, folded))
+        memo: PlausibleMemo = {}  # the folded text's scan mostly checks the same candidates
+        spans = detect_secrets(text, scan=scan, memo=memo)
+        findings.extend(self._secret_findings(req, spans))
+        if folded is not scan and hides_more(
+            detect_secrets(folded.text, scan=folded, memo=memo), spans
+        ):
+            findings.append(
+                _f(
+                    "secret.obfuscated",
+                    Layer.SECRET,
+                    "secret hidden by invisible or look-alike characters",
+                    StopReason.FORBIDDEN_CATEGORY,
+                )
+            )
         redacted = redact(text, spans)
 
         found = self._structural(req, regex_findings(text, scan=scan, folded=folded))

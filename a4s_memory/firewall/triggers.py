@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from a4s_memory.firewall import hsfilter
 
-__all__ = ["TextScan", "backend", "long_runs", "register"]
+__all__ = ["TextScan", "backend", "long_runs", "prefilter_together", "register"]
 
 try:  # pyahocorasick ships no type information
     _AHO: Any = importlib.import_module("ahocorasick")
@@ -337,3 +337,18 @@ class TextScan:
     def start(self, literal: str) -> int:
         """Index in ``lower`` of the first occurrence of ``literal``; -1 when absent."""
         return self.first_of((literal,))
+
+
+def prefilter_together(scans: tuple[TextScan, ...]) -> None:
+    """Ask the Hyperscan prefilter about the lower-cased texts of ``scans`` one after the
+    other, then about their texts: each of the two large databases (~3 MB and ~1 MB) is scanned
+    for every text while it is in the CPU caches, instead of once per text between the other
+    layers' work (measured: ~2-3 % of the decision on non-ASCII 2 KB texts). Only the scans whose
+    lower-cased text is aligned with the text are asked: the rule layers ask those both
+    questions anyway (``fastre.may_run``), so the answers are the ones they would get (memoised
+    on each scan; :meth:`TextScan.may_match`)."""
+    aligned = [scan for scan in scans if scan.aligned]
+    for scan in aligned:
+        scan.may_match(scan.lower, hsfilter.LOWER)
+    for scan in aligned:
+        scan.may_match(scan.text, hsfilter.TEXT)
