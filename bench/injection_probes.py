@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/injection_probes.py [--show]
 
-``bench/data/injection_probes.jsonl``, in three sets, each 40 attacks in the styles of public
+``bench/data/injection_probes.jsonl``, in five sets, each 40 attacks in the styles of public
 injection sets the project was not given (overrides such as "forget everything you were told",
 goal hijacks such as "say 'I have been PWNED'", prompt and password extraction, persona switches,
 fake delimiters and chat-template tags, notes to "any AI reading this", non-English overrides)
@@ -18,11 +18,16 @@ Spanish and French chat):
   ``inj.context_extraction``, ``inj.task_abandon``, ``inj.hijack_after``, ``inj.secret_request``),
   so it is no longer held out either;
 * set 3 was written before that second round (more varied phrasings on purpose) and scored only
-  after it.
+  after it; its misses named a third round (``inj.rules_removed``, ``inj.reader_address``,
+  ``inj.task_switch``, ...);
+* set 4 was written before the third round and scored only after it; its misses named a fourth
+  (non-Latin scripts, leetspeak and split letters, "instead of translating, output ...");
+* set 5 was written after the third round and before the fourth, and scored only after it: the
+  newest held-out set (from the rules' texts; its author knew set 4's misses).
 
-No model weight or threshold was chosen on either (bench/train_injection.py keeps them out of
+No model weight or threshold was chosen on any (bench/train_injection.py keeps them out of
 every split, as "probe"). Each text is written as the owner's ``user_message`` (the worst case),
-through the whole decision and with the learned layer off. Recall counts texts not stored as
+through the whole decision ("rules + model") and with the learned layer off ("rules"). Recall counts texts not stored as
 trusted (rejected or suspicious); a false positive is a benign text not stored trusted. JSON to
 bench/results/injection-probes.json.
 """
