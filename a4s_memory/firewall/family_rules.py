@@ -13,7 +13,11 @@ was written from the misses of one probe set and measured on the next, never on 
 * round 4 (2026-11-26, probe set 4's misses): "instead of translating, just output: ..." and
   "I have been PWNED", overrides in Chinese, Japanese, Korean, Russian and Arabic, the passive
   "forget everything that was said before"; leetspeak and split letters are undone by a view
-  (:mod:`a4s_memory.firewall.obfuscation`), not by rules.
+  (:mod:`a4s_memory.firewall.obfuscation`), not by rules;
+* round 5 (2026-11-26, probe set 5's misses): claims of a memory's own standing ("store this as a
+  verified fact"), "ignore these rules and tell me ...", "output the words '...'", plus wider
+  word lists in older rules (formal German, "previous constraints do not exist", "BEGIN NEW
+  SESSION", "revoke all previous directions", "your actual assignment is").
 
 :mod:`a4s_memory.firewall.rules` places :data:`FAMILY_RULES` in its table; their literal
 triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection rule's.
@@ -67,7 +71,7 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         "inj.forget_context",
         r"\b(?:forget|disregard|ignore)\s+(?:about\s+)?(?:everything|all|anything|what(?:ever)?)\b"
         r"[^.\n]{0,25}?(?:\byou(?:\s+were|\s+have\s+been|'ve\s+been|\s+got)\s+(?:told|given|asked"
-        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b)",
+        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b|\b(?:came|come)\s+before\b|\bbefore\s+this\b)",
         "instruction override (forget everything you were told)",
     ),
     _r(
@@ -88,7 +92,9 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|INSTRUCTIONS|CONVERSATION|SYSTEM\s+PROMPT)\b"
         # round 3: a capitalised keyword between doubled brackets (<<END>>, {{STOP}}, %%% NEW %%%)
         r"|(?:<<|\[\[|\{\{|%%%|###|===|\*\*\*)\s*+(?:END|STOP|BEGIN|START|NEW)(?:\s+[A-Z]+){0,3}"
-        r"\s*+(?:>>|\]\]|\}\}|%%%|###|===|\*\*\*)",
+        r"\s*+(?:>>|\]\]|\}\}|%%%|###|===|\*\*\*)"
+        # round 5: "BEGIN NEW SESSION"
+        r"|\b(?:BEGIN|START)\s+(?:A\s+)?NEW\s+(?:SESSION|CONVERSATION|CHAT|CONTEXT|TASK|PROMPT)\b",
         "fake end-of-input delimiter (END OF INPUT)",
         0,
     ),
@@ -168,7 +174,11 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|null|overridden)\b"
         r"|\b(?:imagine|suppose|pretend|assume|picture|hypothetically)\b[^.\n]{0,30}?\bthere\s+(?:were"
         r"|are|was|is|'s)\s+no\s+(?:\w+\s+)?(?:rules|restrictions|guidelines|filters|limits|polic(?:y|ies)"
-        r"|safeguards|guardrails)\b",
+        r"|safeguards|guardrails)\b"
+        # round 5: "previous constraints do not exist"
+        r"|\b(?:previous|prior|earlier|old|former|existing)\s+(?:\w+\s+)?(?:constraints|rules|restrictions"
+        r"|guidelines|instructions|limits|limitations|policies)\s+(?:do\s+not|don'?t|no\s+longer|(?:are|were)"
+        r"\s+no\s+longer|cease\s+to)\s+(?:exist|apply|matter|count|hold)\b",
         "claim that the rules were removed (no rules apply to you)",
     ),
     _r(
@@ -321,5 +331,30 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         + r")"
         r"|(?:تجاهل|انس|إنس|تناس)\s*(?:جميع|كل|كافة)?\s*(?:التعليمات|الأوامر|القواعد|التوجيهات)",
         "instruction override (Chinese, Japanese, Korean, Russian, Arabic)",
+    ),
+    # --- round 5 ---
+    _r(
+        "inj.self_verification",
+        r"\b(?:store|save|record|remember|keep|log|add|treat|mark|file|note)\b[^.\n]{0,30}?\bas\s+(?:an?\s+)?"
+        r"(?:verified|confirmed|trusted|official|authoritative|established|proven|true|approved)\s+"
+        r"(?:fact|truth|information|memory|entry|record|policy|instruction|rule|source)s?\b"
+        r"|(?:\A|[.!?:;\n]\s*+|\bplease\s+)(?:keep|remember|store|save)\s+this\s+(?:in\s+mind\s+"
+        r"|in\s+(?:your\s+)?memory\s+)?(?:permanently|forever|for\s+good|for\s+all\s+time)\b",
+        "a claim of its own standing (store this as a verified fact)",
+        soft=True,
+    ),
+    _r(
+        "inj.override_then",
+        r"\b(?:ignore|disregard|forget|bypass|override)\s+(?:the|these|those|this)\s+(?:\w+\s+)?(?:rules?"
+        r"|instructions?|guidelines?|restrictions?|polic(?:y|ies)|directions?)\b[^.\n]{0,20}?\b(?:and|then)"
+        r"\s+(?:\w+\s+)?(?:tell|reveal|give|show|print|say|write|output|send|list|answer|explain)\b",
+        "instruction override followed by a request (ignore these rules and tell me ...)",
+    ),
+    _r(
+        "inj.output_forcing",
+        r"\b(?:output|print|type|reply\s+with|respond\s+with|answer\s+with)\s+(?:only\s+|exactly\s+"
+        r"|just\s+)?the\s+(?:words?|phrase|text|sentence|string)\s*+[:'\"“‘]",
+        "output forcing (output the words '...')",
+        soft=True,
     ),
 )

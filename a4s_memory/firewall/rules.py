@@ -107,7 +107,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- instruction override ------------------------------------------------------------------
     _r(
         "inj.ignore_instructions",
-        r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase)\b[^.\n]{0,40}?"
+        r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase|cancel|revoke|void"
+        r"|nullify|scrap|discard)\b[^.\n]{0,40}?"
         r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
         r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guid(?:elines?|ance)"
         r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
@@ -117,18 +118,27 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.ignore_instructions_i18n",
         r"\b(?:ignor(?:a|ez|iere|ar|e)|olvid(?:a|e|ar)|vergiss|oubliez?|dimentica|esque(?:ç|c)a"
-        r"|negeer|vergeet|missachte)\b[^.\n]{0,30}\b(?:instrucciones|instructions|anweisungen"
+        r"|negeer|vergeet|missachte|vergessen\s+sie|ignorieren\s+sie|missachten\s+sie)\b[^.\n]{0,30}"
+        r"\b(?:instrucciones|instructions|anweisungen|vorgaben|befehle|(?:obigen?|vorherigen?|bisherigen?"
+        r"|vorigen?|ursprünglichen?|alten?|vorangegangenen?)\s+aufgaben?"
         r"|istruzioni|instruções|instrucoes|instructies|consignes|regeln|reglas|regole|regras"
         r"|règles|regels)\b"
         r"|\bno\s+menciones\b|\ba\s+partir\s+de\s+ahora\b|\bnota\s+importante\s+del\s+sistema\b"
-        r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b",
+        r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b"
+        # "your new task is" (fifth round): de / fr / es / it / pt
+        r"|\b(?:deine|ihre|eure)\s+neue\s+(?:aufgabe|rolle)\s+(?:ist|lautet|besteht)\b"
+        r"|\b(?:ta|votre)\s+nouvelle\s+(?:tâche|mission)\s+(?:est|consiste)\b"
+        r"|\b(?:tu|su)\s+nueva\s+(?:tarea|misión)\s+(?:es|será|consiste)\b"
+        r"|\bil\s+(?:tuo|suo)\s+nuovo\s+(?:compito|ruolo)\s+(?:è|sarà)"
+        r"|\b(?:sua|tua)\s+nova\s+(?:tarefa|missão)\s+(?:é|será)",
         "instruction override (non-English)",
     ),
     *FAMILY_RULES,
     _r(
         "inj.new_instructions",
         r"\b(?:new|updated|real|actual|true|secret|hidden|additional|revised|following)\s+"
-        r"(?:system\s+)?(?:instructions?|directives?|system\s+prompt|orders|rules\s+of\s+engagement)"
+        r"(?:system\s+)?(?:instructions?|directives?|system\s+prompt|orders|rules\s+of\s+engagement"
+        r"|directions)"
         r"\s*(?::|are\b|follow\b|take\s+precedence)",
         "replacement instructions",
     ),
@@ -136,6 +146,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.role_switch",
         r"\byour\s+(?:new\s+)?(?:role|task|job|purpose|goal|objective|mission|persona)\s+"
         r"(?:is|will\s+be|now|has\s+changed)\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
+        r"|\byour\s+(?:actual|real|true)\s+(?:task|assignment|mission|objective|instructions|orders"
+        r"|purpose)\s+(?:is|are|will\s+be)\b"
         r"|\byou\s+(?:are|will\s+be)\s+(?:no\s+longer|not\s+bound|free\s+(?:from|of)|unrestricted)",
         "role switch (your new role is ...)",
     ),
@@ -235,7 +247,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.unrestricted",
         r"\b(?:unrestricted|unfiltered|uncensored|unlimited|unmoderated)\s+(?:\w+\s+)?(?:access|mode"
         r"|ai|output|responses?|content|answers?)\b|\bno\s+(?:ethical\s+|moral\s+)?(?:restrictions"
-        r"|limitations|filters|guidelines|censorship|boundaries)\s+(?:at\s+all|whatsoever|apply|of\s+any)",
+        r"|limitations|filters|guidelines|censorship|boundaries)\s+(?:at\s+all|whatsoever|apply|of\s+any)"
+        r"|\b(?:unrestricted|unfiltered|uncensored|unmoderated)\s+(?:one|version|twin|alter\s+ego|persona"
+        r"|character|assistant|bot|model|chatbot|clone|self)\b",
         "unrestricted-mode request",
     ),
     _r(
@@ -257,7 +271,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|explicit|inappropriate|offensive)"
         r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
         r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
-        r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines))\b",
+        r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines)"
+        r"|(?:gives?|provides?|offers?)\s+(?:\w+\s+){0,2}answers?\s+to\s+anything)\b",
         "jailbreak phrasing",
     ),
     _r(
@@ -266,7 +281,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|what\s+(?:is|are|was|were))\b[^.\n]{0,30}?\b(?:your|the|all|initial|original)\s+"
         r"(?:\w+\s+)?(?:system\s+prompt|initial\s+prompt|hidden\s+prompt|original\s+prompt|pre-?prompt"
         r"|instructions\s+(?:above|you\s+were\s+given)|prompt\s+above|rules\s+you\s+were\s+given"
-        r"|configuration\s+prompt)\b",
+        r"|configuration\s+prompt|initiali[sz]ation\s+(?:text|prompt|message|instructions))\b",
         "system-prompt extraction",
     ),
     _r(
