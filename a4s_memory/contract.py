@@ -184,12 +184,19 @@ class Sensitivity(_CaseInsensitiveEnum):
 
     @property
     def rank(self) -> int:
-        return list(Sensitivity).index(self)
+        return _SENSITIVITY_RANK[self]
 
     def at_most(self) -> list[Sensitivity]:
         """Every level at or below this one (for a sensitivity ceiling)."""
-        return [s for s in Sensitivity if s.rank <= self.rank]
+        return list(_AT_MOST[self])
 
+
+# Computed once: a policy asks for its sensitivities in every channel of every search.
+_SENSITIVITY_RANK: Final[dict[Sensitivity, int]] = {s: i for i, s in enumerate(Sensitivity)}
+_AT_MOST: Final[dict[Sensitivity, tuple[Sensitivity, ...]]] = {
+    s: tuple(t for t in Sensitivity if _SENSITIVITY_RANK[t] <= _SENSITIVITY_RANK[s])
+    for s in Sensitivity
+}
 
 # docs/rules.md: the properties this layer writes on every Episodic/Entity node and RELATES_TO edge.
 # Also the allow-list of property names any generated Cypher may name.

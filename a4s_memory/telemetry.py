@@ -5,10 +5,12 @@ Spans (``opentelemetry-api``; a no-op until the operator installs an SDK and exp
 
 * ``a4s.write`` with ``a4s.write.firewall`` and ``a4s.write.ingest`` for every memory write, the
   stop reason as the attribute ``a4s.stop_reason``;
-* ``a4s.search`` with one span per channel (``a4s.search.fulltext``, ``.vector`` with the
-  attribute ``a4s.kind``, ``.expansion``, ``.neighbors``) and ``a4s.search.rerank``.
+* ``a4s.search`` with ``a4s.search.direct`` (the one statement of the fulltext and vector
+  channels, named in the attribute ``a4s.channels``), ``a4s.search.around`` (the expansion and
+  the session neighbours, one statement) and ``a4s.search.rerank``; a fulltext channel whose
+  window is widened adds ``a4s.search.fulltext`` (attribute ``a4s.kind``).
 
-Attributes are stop reasons, kinds and counts; never text, queries, ids of memories or
+Attributes are stop reasons, kinds, channel names and counts; never text, queries, ids of memories or
 requesters, or parameters.
 
 Metrics (``GET /metrics``, Prometheus text format; per process: scrape every worker):

@@ -17,8 +17,12 @@ from a4s_memory.identity import Requester
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
 
+# Every dependency is ``async def`` although none awaits: FastAPI runs a plain ``def`` dependency
+# on its worker thread pool, two thread hand-offs per request for a dict lookup (issue 15, the
+# load bench's "AnyIO worker thread" CPU).
 
-def get_state(request: Request) -> AppState:
+
+async def get_state(request: Request) -> AppState:
     state: AppState = request.app.state.a4s
     return state
 
@@ -26,11 +30,11 @@ def get_state(request: Request) -> AppState:
 StateDep = Annotated[AppState, Depends(get_state)]
 
 
-def get_store(state: StateDep) -> Neo4jStore:
+async def get_store(state: StateDep) -> Neo4jStore:
     return state.store
 
 
-def get_manager(state: StateDep) -> MemoryManager:
+async def get_manager(state: StateDep) -> MemoryManager:
     return state.manager
 
 

@@ -51,18 +51,30 @@ _PREFIX: Final = re.compile(r"^[a-z][a-z_]{0,7}$")
 
 
 class CypherParams:
-    """Collects parameter values and hands out unique placeholder names (``$p0``, ``$p1``, ...)."""
+    """Collects parameter values and hands out unique placeholder names (``$p0``, ``$p1``, ...).
+
+    An equal value added again gets the placeholder it already has: a statement that combines
+    several channels (each with the same policy predicate, ``now`` and query vector) sends each
+    value once - fewer values to pack and to hydrate, and a 384-float vector once, not thrice.
+    """
 
     def __init__(self, prefix: str = "p") -> None:
         if not _PREFIX.fullmatch(prefix):
             raise ValueError("parameter prefix must be 1-8 lower-case letters or '_'")
         self._prefix = prefix
         self._values: dict[str, Any] = {}
+        self._names: dict[Any, str] = {}
 
     def add(self, value: Any) -> str:
         """Store ``value`` and return its placeholder, ``$`` included."""
+        plain = _plain(value)
+        key = _key(plain)
+        if key is not None and key in self._names:
+            return f"${self._names[key]}"
         name = f"{self._prefix}{len(self._values)}"
-        self._values[name] = _plain(value)
+        self._values[name] = plain
+        if key is not None:
+            self._names[key] = name
         return f"${name}"
 
     @property
@@ -74,6 +86,9 @@ class CypherParams:
         return len(self._values)
 
 
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """Enums become their stored string; sets become sorted lists (stable text, stable plans)."""
     if isinstance(value, Enum):
@@ -81,8 +96,26 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return sorted(_plain(v) for v in value)
     if isinstance(value, (list, tuple)):
+        # A query vector is 384 floats: one C-level type scan, not a recursive call each.
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
         return [_plain(v) for v in value]
     return value
+
+
+def _key(plain: Any) -> Any:
+    """A hashable identity for a plain value, by type and value (``1`` and ``True`` and ``1.0``
+    stay apart); None for what is not worth or not able to be shared (maps, nested lists).
+    Equal values are interchangeable in every statement, so one placeholder serves them all."""
+    kind = type(plain)
+    if kind in _SCALARS:
+        return (kind, plain)
+    if isinstance(plain, datetime):
+        # Equal instants in two offsets compare equal: keep them apart (a SET stores the offset).
+        return (datetime, plain.isoformat(), repr(plain.tzinfo))
+    if kind is list and _SCALARS.issuperset(map(type, plain)):
+        return (list, tuple(map(type, plain)), tuple(plain))
+    return None
 
 
 def prop(alias: str, name: str) -> str:

@@ -1,5 +1,9 @@
-"""The retrieval channels of :func:`a4s_memory.store.search.policy_search`: one Cypher query each,
-every one with the ContextPolicy predicate inside it (see search.py's docstring for the design).
+"""The retrieval channels of :func:`a4s_memory.store.search.policy_search`: one Cypher subquery
+each, every one with the ContextPolicy predicate inside it (see search.py's docstring for the
+design). A search sends two statements: :func:`direct` (every fulltext and vector channel) and
+:func:`around` (the graph expansion and the session neighbours, which need the first's results);
+each channel also runs alone (:func:`fulltext`, :func:`vector`, :func:`expansion`,
+:func:`session_neighbors`) with the same subquery text.
 
 Every query text is assembled from the constants below and allow-listed names only; every value,
 the Lucene text included, is a parameter. Reads run as read transactions (cluster followers).
@@ -7,9 +11,9 @@ the Lucene text included, is a parameter. Reads run as read transactions (cluste
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
@@ -29,19 +33,24 @@ from a4s_memory.policy.cypher import (
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.ranking import Candidate
 from a4s_memory.store.summaries import admitted_facts_projection
-from a4s_memory.telemetry import traced
+from a4s_memory.telemetry import span, traced
 
 __all__ = [
     "EPISODE_EMBEDDING",
     "MAX_QUERY_TERMS",
     "VECTOR_MODEL",
     "Channel",
+    "Direct",
+    "Part",
     "Row",
-    "by_vector",
+    "around",
+    "direct",
     "expansion",
     "fulltext",
     "lucene_query",
+    "run_parts",
     "session_neighbors",
+    "vector",
 ]
 
 logger = logging.getLogger(__name__)
@@ -143,34 +152,89 @@ def lucene_query(query: str, group_ids: Sequence[str]) -> str | None:
     return f"({groups}) AND ({' '.join(terms)})"
 
 
-@traced("a4s.search.fulltext", kind_arg=1)
-async def fulltext(ch: Channel, kind: MemoryKind, lucene: str) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One channel as a subquery of a combined statement: ``body`` takes no variables in and
+    returns ONE row whose column ``name`` (a constant of this module) holds the channel's rows."""
+
+    name: str
+    body: str
+
+
+async def run_parts(ch: Channel, parts: Sequence[Part], params: CypherParams) -> dict[str, Any]:
+    """Every part in ONE statement: ``CALL () { body }`` each, then every part's column. One round
+    trip and one transaction instead of one per channel: a statement costs ~0.8 ms of the
+    driver's Python and ~0.8 ms of Neo4j's CPU before any of its work (measured, docs/benchmarks.md).
+    """
+    query = " ".join(f"CALL () {{ {p.body} }}" for p in parts)
+    query += " RETURN " + ", ".join(p.name for p in parts)
+    try:
+        records = await ch.run(query, params)
+    except ClientError as exc:
+        if exc.code != "Neo.ClientError.Procedure.ProcedureCallFailed":
+            raise
+        # The fulltext procedure refused the Lucene text: escaped text should always parse; if
+        # not, say so without echoing it back.
+        logger.warning("search statement failed: %s", exc.code)
+        raise InvalidRequest("the search text could not be processed") from exc
+    return dict(records[0])
+
+
+def _text_name(kind: MemoryKind) -> str:
+    return f"{kind.value}_text"
+
+
+def _vector_name(kind: MemoryKind) -> str:
+    return f"{kind.value}_vector"
+
+
+def fulltext_part(
+    ch: Channel, kind: MemoryKind, lucene: str, window: int, params: CypherParams
+) -> Part:
+    """The fulltext channel over ``window`` index hits: ``{raw: <hits>, rows: [<eligible>]}``.
+    The policy filter runs right after the index call, so a short window shows as
+    ``size(rows) < limit`` with ``raw == window``: :func:`fulltext` then widens it."""
     index, procedure, column = _FULLTEXT[kind]
-    window = max(MIN_WINDOW, ch.limit * WINDOW_FACTOR)
+    body = (
+        f"CALL {procedure}('{index}', {params.add(lucene)}, {{limit: {params.add(window)}}}) "
+        f"YIELD {column} AS hit, score "
+        "WITH collect({hit: hit, score: score}) AS hits "
+        "CALL (hits) { UNWIND hits AS h WITH h.hit AS x, h.score AS score "
+        f"WHERE {ch.where(kind, params)} "
+        f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
+        f"RETURN collect({_PROJECTION[:-1]}, {_extras(ch, kind, params)}, score: score}}) "
+        "AS rows } "
+        f"RETURN {{raw: size(hits), rows: rows}} AS {_text_name(kind)}"
+    )
+    return Part(_text_name(kind), body)
+
+
+def first_window(ch: Channel) -> int:
+    return max(MIN_WINDOW, ch.limit * WINDOW_FACTOR)
+
+
+def _text_rows(ch: Channel, kind: MemoryKind, result: Any, window: int) -> list[Row] | None:
+    """The eligible rows, or None when the window was short and can still be widened."""
+    raw, rows = int(result["raw"]), [_times(dict(r)) for r in result["rows"]]
+    if len(rows) >= ch.limit or raw < window or window >= MAX_WINDOW:
+        logger.debug(
+            "fulltext %s: window=%d raw=%d eligible=%d", kind.value, window, raw, len(rows)
+        )
+        return rows
+    return None
+
+
+@traced("a4s.search.fulltext", kind_arg=1)
+async def fulltext(
+    ch: Channel, kind: MemoryKind, lucene: str, window: int | None = None
+) -> list[dict[str, Any]]:
+    """One fulltext channel on its own, from ``window`` (default: the first) doubling while short."""
+    window = window or first_window(ch)
     while True:
         params = CypherParams()
-        query = (
-            f"CALL {procedure}('{index}', {params.add(lucene)}, {{limit: {params.add(window)}}}) "
-            f"YIELD {column} AS hit, score "
-            "WITH collect({hit: hit, score: score}) AS hits "
-            "CALL (hits) { UNWIND hits AS h WITH h.hit AS x, h.score AS score "
-            f"WHERE {ch.where(kind, params)} "
-            f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
-            f"RETURN collect({_PROJECTION[:-1]}, {_extras(ch, kind, params)}, score: score}}) "
-            "AS rows } "
-            "RETURN size(hits) AS raw, rows"
-        )
-        try:
-            records = await ch.run(query, params)
-        except ClientError as exc:
-            # Escaped text should always parse; if not, say so without echoing it back.
-            logger.warning("fulltext channel %s failed: %s", kind.value, exc.code)
-            raise InvalidRequest("the search text could not be processed") from exc
-        raw, rows = int(records[0]["raw"]), [_times(dict(r)) for r in records[0]["rows"]]
-        if len(rows) >= ch.limit or raw < window or window >= MAX_WINDOW:
-            logger.debug(
-                "fulltext %s: window=%d raw=%d eligible=%d", kind.value, window, raw, len(rows)
-            )
+        part = fulltext_part(ch, kind, lucene, window, params)
+        rows = _text_rows(ch, kind, (await run_parts(ch, [part], params))[part.name], window)
+        if rows is not None:
             return rows
         window *= 2
 
@@ -184,13 +248,12 @@ def _extras(ch: Channel, kind: MemoryKind, params: CypherParams) -> str:
     return f"mentions: [(ep:Episodic)-[:MENTIONS]->(x) | ep.uuid][..20], admitted: {facts}"
 
 
-@traced("a4s.search.vector", kind_arg=1)
-async def vector(ch: Channel, kind: MemoryKind, vector: list[float]) -> list[dict[str, Any]]:
+def vector_part(ch: Channel, kind: MemoryKind, vector: list[float], params: CypherParams) -> Part:
+    """The vector channel: ``[<eligible rows, best first>]``."""
     pattern, field = _VECTOR[kind]
-    params = CypherParams()
     vec = params.add(vector)
     model = params.add(ch.embedder)
-    query = (
+    body = (
         f"MATCH {pattern} WHERE {ch.where(kind, params)} "
         # Eligible elements first: otherwise the planner splits the policy's OR into a union of
         # index seeks and reads every vector in both branches (3x slower on episodes, profiled).
@@ -202,42 +265,82 @@ async def vector(ch: Channel, kind: MemoryKind, vector: list[float]) -> list[dic
         f"WITH x, vector.similarity.cosine({field}, {vec}) AS score "
         f"WHERE score >= {params.add(MIN_COSINE)} "
         f"WITH x, score ORDER BY score DESC, x.uuid LIMIT {params.add(ch.limit)} "
-        f"RETURN {_PROJECTION[:-1]}, {_extras(ch, kind, params)}, score: score}} AS row"
+        f"RETURN collect({_PROJECTION[:-1]}, {_extras(ch, kind, params)}, score: score}}) "
+        f"AS {_vector_name(kind)}"
     )
-    return [_times(dict(r["row"])) for r in await ch.run(query, params)]
+    return Part(_vector_name(kind), body)
 
 
-@traced("a4s.search.expansion")
-async def expansion(ch: Channel, seeds: list[str]) -> list[dict[str, Any]]:
-    """Facts touching the best entities, ranked by the rank of the entity they touch."""
-    if not seeds:
-        return []
+@traced("a4s.search.vector", kind_arg=1)
+async def vector(ch: Channel, kind: MemoryKind, vector: list[float]) -> list[dict[str, Any]]:
+    """One vector channel on its own."""
     params = CypherParams()
+    part = vector_part(ch, kind, vector, params)
+    return [_times(dict(r)) for r in (await run_parts(ch, [part], params))[part.name]]
+
+
+@dataclass(frozen=True, slots=True)
+class Direct:
+    """The first round of a search: the kinds searched by text (when there is Lucene text) and
+    by vector (when the query vector is not zero)."""
+
+    kinds: frozenset[MemoryKind]
+    lucene: str | None
+    vector: list[float]
+
+
+async def direct(ch: Channel, ask: Direct) -> dict[str, list[Row]]:
+    """Every direct channel (fulltext and vector, per kind) in ONE statement, by part name
+    (``<kind>_text``, ``<kind>_vector``; a channel not asked for is absent). A fulltext channel
+    whose first window was short runs again on its own with the window doubled, as
+    :func:`fulltext` does."""
+    params = CypherParams()
+    window = first_window(ch)
+    kinds = [k for k in MemoryKind if k in ask.kinds]  # a fixed order: a stable statement text
+    parts = [fulltext_part(ch, k, ask.lucene, window, params) for k in kinds if ask.lucene]
+    # A text with no words embeds to the zero vector, which Neo4j's cosine rejects: no channel.
+    if any(ask.vector):
+        parts += [vector_part(ch, k, ask.vector, params) for k in kinds]
+    if not parts:
+        return {}
+    # One span for the statement (its parts named: "entity_text", "fact_vector", ...).
+    with span("a4s.search.direct", {"a4s.channels": ",".join(p.name for p in parts)}):
+        found = await run_parts(ch, parts, params)
+    out: dict[str, list[Row]] = {}
+    for kind in kinds:
+        if ask.lucene:
+            rows = _text_rows(ch, kind, found[_text_name(kind)], window)
+            if rows is None:
+                rows = await fulltext(ch, kind, ask.lucene, window * 2)
+            out[_text_name(kind)] = rows
+        if _vector_name(kind) in found:
+            out[_vector_name(kind)] = [_times(dict(r)) for r in found[_vector_name(kind)]]
+    return out
+
+
+def _expansion_part(ch: Channel, seeds: list[str], params: CypherParams) -> Part:
+    """Facts touching the best entities, ranked by the rank of the entity they touch."""
     seed_list = params.add(seeds)
     entity_where = ch.where(MemoryKind.ENTITY, params, alias="n")
-    query = (
+    body = (
         f"UNWIND range(0, size({seed_list}) - 1) AS i "
         f"MATCH (n:Entity {{uuid: {seed_list}[i]}})-[x:RELATES_TO]-(:Entity) "
         f"WHERE {entity_where} AND {ch.where(MemoryKind.FACT, params)} "
         "WITH x, min(i) AS rank "
         f"ORDER BY rank, x.created_at DESC, x.uuid LIMIT {params.add(ch.limit)} "
-        f"RETURN {_PROJECTION[:-1]}, {_extras(ch, MemoryKind.FACT, params)}, score: 0.0}} AS row"
+        f"RETURN collect({_PROJECTION[:-1]}, {_extras(ch, MemoryKind.FACT, params)}, score: 0.0}}) "
+        "AS expansion"
     )
-    return [_times(dict(r["row"])) for r in await ch.run(query, params)]
+    return Part("expansion", body)
 
 
-@traced("a4s.search.neighbors")
-async def session_neighbors(ch: Channel, ranked: list[Candidate]) -> dict[str, list[Row]]:
-    """The eligible turns just before and after the best episodes, from the same space and session
-    (same reference time, adjacent by writing time), under the same space and policy predicate as
-    every channel. Adjacency is computed in Cypher so only the neighbours travel back."""
-    seeds = [c for c in ranked if c.kind is MemoryKind.EPISODE][:NEIGHBOR_SEEDS]
+def _neighbors_part(ch: Channel, seeds: list[Candidate], params: CypherParams) -> Part:
+    """The eligible turns just before and after the best episodes, from the same space and
+    session (same reference time, adjacent by writing time), under the same space and policy
+    predicate as every channel. Adjacency is computed in Cypher so only the neighbours travel."""
     times = list({c.when for c in seeds if c.when is not None})
-    if not times:
-        return {}
-    params = CypherParams()
-    query = (
-        # The sessions first (valid_at index), then the policy: see _vector for why.
+    body = (
+        # The sessions first (valid_at index), then the policy: see vector_part for why.
         f"MATCH (x:Episodic) WHERE x.valid_at IN {params.add(times)} "
         f"AND {group_predicate('x', ch.group_ids, params)} "
         "WITH collect(x) AS session UNWIND session AS x WITH x "
@@ -249,17 +352,38 @@ async def session_neighbors(ch: Channel, ranked: list[Candidate]) -> dict[str, l
         "WHERE size(at) = 1 "
         "UNWIND [at[0] - 1, at[0] + 1] AS k WITH seed, turns, k WHERE 0 <= k < size(turns) "
         "WITH seed, turns[k] AS x "
-        f"RETURN seed, {_PROJECTION[:-1]}, mentions: [], score: 0.0}} AS row"
+        f"RETURN collect({{seed: seed, row: {_PROJECTION[:-1]}, mentions: [], score: 0.0}}}}) "
+        "AS neighbors"
     )
-    out: dict[str, list[Row]] = {}
-    for record in await ch.run(query, params):
-        out.setdefault(str(record["seed"]), []).append(_times(dict(record["row"])))
-    return out
+    return Part("neighbors", body)
 
 
-async def by_vector(
-    ch: Channel, kind: MemoryKind, embedding: asyncio.Future[list[float]]
-) -> list[Row]:
-    query_vector = await embedding
-    # A text with no words embeds to the zero vector, which Neo4j's cosine rejects: no channel.
-    return await vector(ch, kind, query_vector) if any(query_vector) else []
+@traced("a4s.search.around")
+async def around(
+    ch: Channel, seeds: list[str], ranked: list[Candidate]
+) -> tuple[list[Row], dict[str, list[Row]]]:
+    """The second round, ONE statement: the expansion around the entity ``seeds`` (facts) and
+    the session neighbours of the best episodes of ``ranked`` (by seed episode uuid)."""
+    params = CypherParams()
+    episodes = [c for c in ranked if c.kind is MemoryKind.EPISODE][:NEIGHBOR_SEEDS]
+    parts = [_expansion_part(ch, seeds, params)] if seeds else []
+    if any(c.when is not None for c in episodes):
+        parts.append(_neighbors_part(ch, episodes, params))
+    if not parts:
+        return [], {}
+    found = await run_parts(ch, parts, params)
+    expanded = [_times(dict(r)) for r in found.get("expansion", [])]
+    neighbors: dict[str, list[Row]] = {}
+    for pair in found.get("neighbors", []):
+        neighbors.setdefault(str(pair["seed"]), []).append(_times(dict(pair["row"])))
+    return expanded, neighbors
+
+
+async def expansion(ch: Channel, seeds: list[str]) -> list[dict[str, Any]]:
+    """The graph expansion on its own."""
+    return (await around(ch, seeds, []))[0]
+
+
+async def session_neighbors(ch: Channel, ranked: list[Candidate]) -> dict[str, list[Row]]:
+    """The session neighbours on their own."""
+    return (await around(ch, [], ranked))[1]

@@ -87,13 +87,17 @@ CREATE (ep)-[:MENTIONS {uuid: randomUUID(), group_id: row.group_id,
 
 
 async def add_entities(
-    store: Neo4jStore, group_id: str, entities: Sequence[tuple[str, dict[str, Any]]]
+    store: Neo4jStore,
+    group_id: str,
+    entities: Sequence[tuple[str, dict[str, Any]]],
+    uuids: Sequence[str] | None = None,
 ) -> list[str]:
-    """Create ``(name, props)`` entities; returns their uuids in order."""
+    """Create ``(name, props)`` entities; returns their uuids in order (``uuids`` when given)."""
     now = datetime.now(UTC)
+    ids = list(uuids) if uuids is not None else [new_uuid() for _ in entities]
     rows = [
         {
-            "uuid": new_uuid(),
+            "uuid": ids[i],
             "group_id": group_id,
             "name": name,
             "summary": "",
@@ -101,7 +105,7 @@ async def add_entities(
             "created_at": now,
             "props": p,
         }
-        for name, p in entities
+        for i, (name, p) in enumerate(entities)
     ]
     await store.execute(_ENTITIES, {"rows": rows})
     return [str(r["uuid"]) for r in rows]
@@ -109,11 +113,11 @@ async def add_entities(
 
 async def add_facts(store: Neo4jStore, group_id: str, facts: Sequence[dict[str, Any]]) -> list[str]:
     """Create facts from dicts with keys source, target, fact, props and optionally invalid_at,
-    expired_at, episodes. Returns their uuids in order."""
+    expired_at, episodes, uuid. Returns their uuids in order."""
     now = datetime.now(UTC)
     rows = [
         {
-            "uuid": new_uuid(),
+            "uuid": f.get("uuid") or new_uuid(),
             "group_id": group_id,
             "name": "RELATES_TO",
             "fact": f["fact"],
@@ -134,13 +138,18 @@ async def add_facts(store: Neo4jStore, group_id: str, facts: Sequence[dict[str, 
 
 
 async def add_episodes(
-    store: Neo4jStore, group_id: str, episodes: Sequence[tuple[str, dict[str, Any], Iterable[str]]]
+    store: Neo4jStore,
+    group_id: str,
+    episodes: Sequence[tuple[str, dict[str, Any], Iterable[str]]],
+    uuids: Sequence[str] | None = None,
 ) -> list[str]:
-    """Create ``(content, props, mentioned entity uuids)`` episodes; returns their uuids."""
+    """Create ``(content, props, mentioned entity uuids)`` episodes; returns their uuids
+    (``uuids`` when given)."""
     now = datetime.now(UTC)
+    ids = list(uuids) if uuids is not None else [new_uuid() for _ in episodes]
     rows = [
         {
-            "uuid": new_uuid(),
+            "uuid": ids[i],
             "group_id": group_id,
             "name": "seed",
             "content": content,
@@ -149,7 +158,7 @@ async def add_episodes(
             "mentions": list(mentions),
             "embedding": EMBEDDER.embed(content),  # as ingestion writes it (episode vector channel)
         }
-        for content, p, mentions in episodes
+        for i, (content, p, mentions) in enumerate(episodes)
     ]
     await store.execute(_EPISODES, {"rows": rows})
     return [str(r["uuid"]) for r in rows]

@@ -5,17 +5,22 @@ third of a search's CPU under the load bench (profiled: ~250 values a search) - 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import neo4j.time
 import pytest
 
 from a4s_memory.config import Settings
+from a4s_memory.contract import Visibility
 from a4s_memory.manager import MemoryManager
+from a4s_memory.policy import ContextPolicy, MemoryKind
+from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.search import SearchRequest, policy_search
 from a4s_memory.store.search_channels import Channel
 from tests.integration.manager_support import cleanup_agent
+from tests.integration.seed import EMBEDDER, add_entities, add_episodes, add_facts, cleanup, props
 
 OWNER = "sc-owner"
 
@@ -70,3 +75,55 @@ def _datetimes(value: Any) -> int:
     if isinstance(value, list | tuple):
         return sum(_datetimes(v) for v in value)
     return 0
+
+
+async def test_a_search_is_two_statements_for_every_channel(
+    store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
+) -> None:
+    """The six direct channels (fulltext and vector over entities, facts and episodes) are one
+    statement and the expansion with the session neighbours a second: each statement costs the
+    driver and Neo4j ~0.8 ms of CPU before any work (docs/benchmarks.md, issue 15). Before, the
+    channels were one statement each: 8 here."""
+    group = group_id(f"sc{unique_id}", Visibility.PRIVATE)
+    statements: list[str] = []
+    run = Channel.run
+
+    async def counted(self: Channel, query: str, *args: Any, **kwargs: Any) -> Any:
+        statements.append(query)
+        return await run(self, query, *args, **kwargs)
+
+    try:
+        gina, fern = await add_entities(store, group, [("Gina", props()), ("fern", props())])
+        await add_facts(
+            store,
+            group,
+            [{"source": gina, "target": fern, "fact": "Gina repotted the fern", "props": props()}],
+        )
+        at = datetime(2023, 5, 7, tzinfo=UTC)
+        await add_episodes(
+            store,
+            group,
+            [
+                (
+                    f"Gina repotted fern {n}",
+                    props(valid_at=at, created_at=at + timedelta(minutes=n)),
+                    [gina],
+                )
+                for n in range(3)
+            ],
+        )
+        with monkeypatch.context() as patch:
+            patch.setattr(Channel, "run", counted)
+            hits = await policy_search(
+                store,
+                EMBEDDER,
+                SearchRequest("Gina fern", [group], ContextPolicy.default(), limit=10),
+            )
+    finally:
+        await cleanup(store, [group])
+    assert {h.kind for h in hits} == set(MemoryKind), hits
+    assert len(statements) == 2, len(statements)
+    direct, around = statements
+    for name in ("entity", "fact", "episode"):
+        assert f"AS {name}_text" in direct and f"AS {name}_vector" in direct
+    assert "AS expansion" in around and "AS neighbors" in around

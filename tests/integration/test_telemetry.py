@@ -94,23 +94,25 @@ async def test_spans_and_metrics_cover_writes_and_searches_without_content(
         "a4s.write.firewall",
         "a4s.write.ingest",
         "a4s.search",
-        "a4s.search.fulltext",
-        "a4s.search.vector",
+        "a4s.search.direct",
+        "a4s.search.around",
         "a4s.search.rerank",
     ):
         assert expected in names, (expected, sorted(set(names)))
-    kinds = {
-        s.attributes.get("a4s.kind")
+    # The direct channels run as one statement: its span names them.
+    channels = {
+        c
         for s in spans
-        if s.name == "a4s.search.vector" and s.attributes
+        if s.name == "a4s.search.direct" and s.attributes
+        for c in str(s.attributes.get("a4s.channels")).split(",")
     }
-    assert {"fact", "episode"} <= kinds, kinds
+    assert {"fact_text", "fact_vector", "episode_text", "episode_vector"} <= channels, channels
     reasons = {
         s.attributes.get("a4s.stop_reason") for s in spans if s.name == "a4s.write" and s.attributes
     }
     assert {"SUCCESS_STORED", "INJECTION_DETECTED"} <= reasons
     search = next(s for s in spans if s.name == "a4s.search")
-    fulltext = next(s for s in spans if s.name == "a4s.search.fulltext")
+    fulltext = next(s for s in spans if s.name == "a4s.search.direct")
     assert fulltext.parent is not None and fulltext.context.trace_id == search.context.trace_id
     dumped = " ".join(f"{s.name} {dict(s.attributes or {})}" for s in spans) + after
     assert SECRET_WORD not in dumped and "parrot" not in dumped and OWNER not in dumped

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -22,9 +22,28 @@ HOSTILE = "x'}) DETACH DELETE n //\"`$p0"
 
 def test_params_hand_out_fresh_names() -> None:
     params = CypherParams()
-    assert [params.add(1), params.add("a"), params.add(1)] == ["$p0", "$p1", "$p2"]
-    assert params.values == {"p0": 1, "p1": "a", "p2": 1}
+    assert [params.add(1), params.add("a"), params.add(2)] == ["$p0", "$p1", "$p2"]
+    assert params.values == {"p0": 1, "p1": "a", "p2": 2}
     assert len(params) == 3
+
+
+def test_params_share_the_placeholder_of_an_equal_value() -> None:
+    """A combined statement sends each value once (the policy's sets, ``now``, the vector)."""
+    params = CypherParams()
+    when = datetime(2024, 1, 1, tzinfo=UTC)
+    first = [params.add(1), params.add(when), params.add([0.5, 1.0]), params.add(frozenset("ab"))]
+    again = [params.add(1), params.add(when), params.add((0.5, 1.0)), params.add(["a", "b"])]
+    assert again == first
+    assert len(params) == 4
+
+
+def test_params_keep_apart_what_only_compares_equal() -> None:
+    params = CypherParams()
+    names = [params.add(1), params.add(True), params.add(1.0), params.add("1")]
+    utc = datetime(2024, 1, 1, 8, tzinfo=UTC)
+    names += [params.add(utc), params.add(utc.astimezone(timezone(timedelta(hours=2))))]
+    names += [params.add({"a": 1}), params.add({"a": 1}), params.add([[1]]), params.add([[1]])]
+    assert len(set(names)) == len(names) == len(params)
 
 
 def test_params_normalise_enums_and_sets() -> None:
