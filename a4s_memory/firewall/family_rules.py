@@ -25,10 +25,9 @@ triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection ru
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from a4s_memory.firewall.normalize import fold
+from a4s_memory.firewall.normalize import either_form
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
@@ -51,18 +50,6 @@ _IMPERATIVE: Final = (
     r"|schreib|schreibe|antworte|antwortet|gib|zeig|zeige|verrate|diga|diz|escreva|escreve|responda"
     r"|mostre|revele|faça|zeg|schrijf|antwoord|geef|toon|vertel)"
 )
-
-
-def _ru(alternatives: str) -> str:
-    """Cyrillic words as a regex that matches them as written and as :func:`fold` leaves them
-    (it reads Cyrillic look-alike letters as Latin: "игнорируй" becomes "игhopиpyй"), so a
-    Russian text is matched in the normalised view without being reported as an evasion."""
-
-    def one(c: str) -> str:
-        f = fold(c)
-        return f"[{c}{f}]" if f != c and len(f) == 1 else re.escape(c)
-
-    return "|".join("".join(one(c) for c in word) for word in alternatives.split("|"))
 
 
 FAMILY_RULES: Final[tuple[Rule, ...]] = (
@@ -298,36 +285,36 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|プロンプト)[^\n。]{0,8}?無視"
         r"|(?:이전|위|앞|모든|기존)[^\n.]{0,10}?(?:지시|명령|지침|규칙|프롬프트)[^\n.]{0,8}?무시"
         r"|\b(?:"
-        + _ru("игнорируй|игнорируйте|проигнорируй|проигнорируйте|забудь|забудьте")
+        + either_form("игнорируй|игнорируйте|проигнорируй|проигнорируйте|забудь|забудьте")
         + r"|"
-        + _ru("не")
+        + either_form("не")
         + r"\s+"
-        + _ru("обращай")
+        + either_form("обращай")
         + r"(?:"
-        + _ru("те")
+        + either_form("те")
         + r")?\s+"
-        + _ru("внимания")
+        + either_form("внимания")
         + r"\s+"
-        + _ru("на")
+        + either_form("на")
         + r")\s+[^.\n]{0,30}?(?:"
-        + _ru("инструкци|указани|правил|команд|ограничени|промпт")
+        + either_form("инструкци|указани|правил|команд|ограничени|промпт")
         + r")"
         r"|\b"
-        + _ru("забудь")
+        + either_form("забудь")
         + r"(?:"
-        + _ru("те")
+        + either_form("те")
         + r")?\s+(?:"
-        + _ru("все|всё")
+        + either_form("все|всё")
         + r"),?\s+"
-        + _ru("что")
+        + either_form("что")
         + r"\s+(?:"
-        + _ru("тебе|вам")
+        + either_form("тебе|вам")
         + r")\s+(?:"
-        + _ru("говорили|сказали")
+        + either_form("говорили|сказали")
         + r"|"
-        + _ru("было")
+        + either_form("было")
         + r"\s+"
-        + _ru("сказано")
+        + either_form("сказано")
         + r")"
         r"|(?:تجاهل|انس|إنس|تناس)\s*(?:جميع|كل|كافة)?\s*(?:التعليمات|الأوامر|القواعد|التوجيهات)",
         "instruction override (Chinese, Japanese, Korean, Russian, Arabic)",

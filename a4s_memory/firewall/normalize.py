@@ -32,7 +32,15 @@ from urllib.parse import unquote
 from a4s_memory.firewall.obfuscation import deobfuscated
 from a4s_memory.firewall.triggers import TextScan, long_runs
 
-__all__ = ["View", "fold", "has_tag_chars", "normalized", "strip_invisible", "views"]
+__all__ = [
+    "View",
+    "either_form",
+    "fold",
+    "has_tag_chars",
+    "normalized",
+    "strip_invisible",
+    "views",
+]
 
 # Zero-width and bidi/format controls that hide or reorder text. ZWJ (U+200D) is kept out of the
 # "suspicious" count only when it sits between two emoji (emoji sequences use it legitimately).
@@ -339,6 +347,22 @@ def _decoded_views(text: str, runs: list[tuple[int, int]] | None = None) -> list
     if "&#" in text and _ENTITY_RUN.search(text):
         out.append(View("entity", html.unescape(text)))
     return out
+
+
+def either_form(alternatives: str) -> str:
+    """``|``-separated words as a regex matching them as written and as :func:`fold` leaves them
+    (it reads look-alike letters as Latin: "игнорируй" becomes "игhopиpyй"), so a rule for a
+    non-Latin language matches in the normalised view without reporting an evasion."""
+
+    def one(c: str) -> str:
+        f = fold(c)
+        if f == c:
+            return re.escape(c)
+        if len(f) == 1:
+            return f"[{re.escape(c)}{re.escape(f)}]"
+        return f"(?:{re.escape(c)}|{re.escape(f)})"  # NFKC: Thai "ำ" is "ํ" + "า"
+
+    return "|".join("".join(one(c) for c in word) for word in alternatives.split("|"))
 
 
 def normalized(text: str) -> str:

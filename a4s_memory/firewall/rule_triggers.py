@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from a4s_memory.firewall.lexicon_rules import lexicon_triggers
 from a4s_memory.firewall.normalize import fold
 
 __all__ = ["INJECTION_TRIGGERS"]
@@ -171,6 +172,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "file",
         "note",
     ),
+    "inj.ignore_instructions_lexicon": lexicon_triggers(),
     "inj.override_then": ("ignore", "disregard", "forget", "bypass", "override"),
     "inj.output_forcing": ("output", "print", "type", "reply", "respond", "answer"),
     "inj.ignore_instructions_scripts": (

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Final
 
 from a4s_memory.firewall.family_rules import FAMILY_RULES
+from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
 from a4s_memory.firewall.rule_triggers import INJECTION_TRIGGERS
@@ -134,6 +135,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "instruction override (non-English)",
     ),
     *FAMILY_RULES,
+    *LEXICON_RULES,
     _r(
         "inj.new_instructions",
         r"\b(?:new|updated|real|actual|true|secret|hidden|additional|revised|following)\s+"
