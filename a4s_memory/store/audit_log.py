@@ -287,9 +287,9 @@ class AuditLog:
 
     async def append(self, draft: AuditDraft) -> str | None:
         """Append in its own transaction (operations that change no memory: reads, rejections)."""
-        event_id = await self._append_alone(draft) if self.enabled else None
-        if event_id is not None:
-            return event_id
+        alone = await self._append_alone(draft) if self.enabled else None
+        if alone is not None:
+            return alone
         for attempt in range(_APPEND_ATTEMPTS):
             try:
                 event_id: str | None = await self._store.write_transaction(self.append_tx, draft)
