@@ -129,7 +129,9 @@ async def _phase(url: str, cfg: LoadConfig, op: str, per_client: int) -> None:
 async def _measured(url: str, cfg: LoadConfig, op: str, args: argparse.Namespace) -> dict[str, Any]:
     per_client = max(1, args.requests // cfg.clients)
     requests = per_client * cfg.clients
-    prof = cProfile.Profile() if args.cprofile == op else None
+    # The API thread's own CPU (time.thread_time), not wall time: waits for Neo4j and for the
+    # GIL would otherwise dominate (a socket send that waits on the GIL is not CPU spent).
+    prof = cProfile.Profile(time.thread_time) if args.cprofile == op else None
     if prof is not None:
         _server_loop[0].call_soon_threadsafe(prof.enable)
     api0, threads0 = await _api_thread_cpu_s(), _threads_cpu_s()

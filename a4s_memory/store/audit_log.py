@@ -5,6 +5,8 @@ and the change it describes commit together or not at all (the ingestion commit,
 a deletion). The per-agent ``(:AuditHead {agent_id, seq, hash})`` node is write-locked first,
 which serialises appends of one agent across processes; the ``(agent_id, seq)`` uniqueness
 constraint (graph_schema/003) is the safety net, and :meth:`AuditLog.append` retries on it.
+An event that describes no change (a search, a read, a rejection) is appended alone: one
+auto-commit statement when this process knows the head, else a transaction of its own.
 
 Retention (:meth:`AuditLog.prune`) deletes events older than the cut-off from the start of the
 chain only and records the last deleted event's seq and hash on the head as the *anchor*, so the
@@ -22,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from neo4j import AsyncManagedTransaction
-from neo4j.exceptions import ConstraintError
+from neo4j.exceptions import ConstraintError, Neo4jError
 
 from a4s_memory.audit.events import (
     GENESIS_HASH,
@@ -285,6 +287,9 @@ class AuditLog:
 
     async def append(self, draft: AuditDraft) -> str | None:
         """Append in its own transaction (operations that change no memory: reads, rejections)."""
+        alone = await self._append_alone(draft) if self.enabled else None
+        if alone is not None:
+            return alone
         for attempt in range(_APPEND_ATTEMPTS):
             try:
                 event_id: str | None = await self._store.write_transaction(self.append_tx, draft)
@@ -292,6 +297,31 @@ class AuditLog:
             except ConstraintError:
                 logger.warning("audit chain race for one agent (attempt %d); retrying", attempt + 1)
         raise RuntimeError("could not append the audit event")
+
+    async def _append_alone(self, draft: AuditDraft) -> str | None:
+        """The common case of :meth:`append` in one auto-commit statement (issue 15: a search's
+        audit event without BEGIN and COMMIT): when this process knows the agent's head,
+        _APPEND alone locks it, compares and appends, atomically. None when the head is unknown
+        or moved, or Neo4j rolled the statement back (a transient error, the (agent_id, seq)
+        constraint): nothing was appended, and the managed transaction path takes over."""
+        head = self._heads.get(draft.agent_id)
+        if head is None:
+            return None
+        props = draft.properties(new_event_id(), now_utc())
+        props["seq"], props["prev_hash"] = head[0] + 1, head[1]
+        props["hash"] = chain_hash(props)
+        params = {"props": props, "agent_id": draft.agent_id, "memory_id": draft.memory_id}
+        try:
+            rows = await self._store.write_alone(_APPEND, params)
+        except Neo4jError as exc:
+            if exc.is_retryable() or isinstance(exc, ConstraintError):
+                return None
+            raise
+        if not rows:
+            self._heads.pop(draft.agent_id, None)  # moved: the managed path reads it under lock
+            return None
+        self._heads[draft.agent_id] = (props["seq"], props["hash"])
+        return str(rows[0]["event_id"])
 
     async def recent(self, agent_id: str, action: str | None, last: int) -> list[AuditEventView]:
         rows = await self._store.read(

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Mapping
+import random
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Any, LiteralString, TypeAlias
+from typing import Any, Final, LiteralString, TypeAlias
 
 import neo4j
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
@@ -32,6 +34,17 @@ Tx: TypeAlias = AsyncManagedTransaction
 logger = logging.getLogger(__name__)
 
 Params = Mapping[str, Any]
+
+# The driver's transaction retry policy (max_transaction_retry_time below; initial delay,
+# multiplier and jitter are its defaults), for the reads run outside its managed transactions.
+_RETRY_WINDOW_S: Final = 5.0
+
+
+def _retry_delays() -> Iterator[float]:
+    delay = 1.0
+    while True:
+        yield delay * (0.8 + 0.4 * random.random())  # noqa: S311 (jitter, not a secret)
+        delay *= 2.0
 
 
 class Neo4jStore:
@@ -54,15 +67,16 @@ class Neo4jStore:
         self, query: LiteralString, params: Params | None = None, *, read: bool = False
     ) -> list[neo4j.Record]:
         """Run one auto-committed query and return its records. ``read=True`` runs it as a read
-        transaction (``routing_=READ``): a Neo4j cluster serves it from a follower or read replica,
-        and Neo4j refuses any write inside it. The driver's bookmark manager keeps reads causally
-        after this process's earlier writes, so a read never misses a write it follows."""
+        (read access mode, see :meth:`read`). A write runs in a managed transaction
+        (``execute_query``): a commit whose answer was lost is reported, never retried."""
         try:
+            if read:
+                return await self._read_autocommit(query, dict(params or {}))
             result = await self._driver.execute_query(
                 query,
                 parameters_=dict(params or {}),
                 database_=self._database,
-                routing_=neo4j.RoutingControl.READ if read else neo4j.RoutingControl.WRITE,
+                routing_=neo4j.RoutingControl.WRITE,
             )
         except (ServiceUnavailable, DriverError, OSError) as exc:
             logger.warning(
@@ -78,9 +92,57 @@ class Neo4jStore:
             raise
         return list(result.records)
 
+    async def _read_autocommit(self, query: LiteralString, params: dict[str, Any]) -> list[Any]:
+        """One read as an auto-commit query in read access mode: RUN + PULL in one round trip,
+        where ``execute_query``'s managed transaction adds BEGIN and COMMIT (issue 15: ~0.4 ms
+        of the driver's Python a statement, three statements a search). A statement is atomic
+        either way, and a read has nothing to commit, so nothing is lost. Retried like
+        ``execute_query`` (retryable errors only, the driver's back-off, within its retry
+        window): a read changes nothing, so running it again is always safe. The driver's
+        query bookmark manager keeps it causally after this process's ``execute_query`` writes."""
+        delays = _retry_delays()
+        started = time.monotonic()
+        while True:
+            try:
+                async with self._driver.session(
+                    database=self._database,
+                    default_access_mode=neo4j.READ_ACCESS,
+                    bookmark_manager=self._driver.execute_query_bookmark_manager,
+                ) as session:
+                    result = await session.run(query, params)
+                    return [record async for record in result]
+            except (DriverError, Neo4jError) as exc:
+                if not exc.is_retryable() or time.monotonic() - started > _RETRY_WINDOW_S:
+                    raise
+                delay = next(delays)
+                logger.warning(
+                    "Neo4j read failed (%s); retrying in %.1f s", type(exc).__name__, delay
+                )
+                await asyncio.sleep(delay)
+
     async def read(self, query: LiteralString, params: Params | None = None) -> list[neo4j.Record]:
-        """:meth:`execute` as a read transaction (see there)."""
+        """:meth:`execute` as a read: read access mode (a Neo4j cluster serves it from a follower
+        or read replica, and Neo4j refuses any write inside it). The driver's bookmark manager
+        keeps reads causally after this process's earlier writes, so a read never misses a write
+        it follows."""
         return await self.execute(query, params, read=True)
+
+    async def write_alone(self, query: LiteralString, params: Params) -> list[neo4j.Record]:
+        """One write statement as an auto-commit query: committed (durably, like any commit)
+        before its last record arrives, in one round trip where a managed transaction takes
+        BEGIN, RUN + PULL and COMMIT. Never retried: a connection lost mid-statement leaves the
+        outcome unknown, so it is StoreUnavailable; a Neo4j error (the statement rolled back) is
+        raised for the caller to decide."""
+        try:
+            async with self._driver.session(
+                database=self._database,
+                bookmark_manager=self._driver.execute_query_bookmark_manager,
+            ) as session:
+                result = await session.run(query, dict(params))
+                return [record async for record in result]
+        except (ServiceUnavailable, DriverError, OSError) as exc:
+            logger.warning("Neo4j unavailable during a write: %s", type(exc).__name__)
+            raise StoreUnavailable("Neo4j is unavailable", suggestion="retry shortly") from exc
 
     async def write_transaction(self, work: Any, *args: Any, **kwargs: Any) -> Any:
         """Run ``work(tx, *args, **kwargs)`` in one managed write transaction (retried on transient errors)."""
@@ -157,7 +219,7 @@ async def connect(settings: Settings, *, verify: bool = True) -> AsyncIterator[N
         # holding requests for the driver's default 30 s retry window.
         connection_acquisition_timeout=10.0,
         connection_timeout=5.0,
-        max_transaction_retry_time=5.0,
+        max_transaction_retry_time=_RETRY_WINDOW_S,
     )
     store = Neo4jStore(driver, settings.neo4j_database)
     try:

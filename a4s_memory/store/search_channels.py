@@ -6,7 +6,7 @@ each channel also runs alone (:func:`fulltext`, :func:`vector`, :func:`expansion
 :func:`session_neighbors`) with the same subquery text.
 
 Every query text is assembled from the constants below and allow-listed names only; every value,
-the Lucene text included, is a parameter. Reads run as read transactions (cluster followers).
+the Lucene text included, is a parameter. Reads run in read access mode (cluster followers).
 """
 
 from __future__ import annotations

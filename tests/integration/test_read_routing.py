@@ -1,7 +1,7 @@
-"""Issue 15 item 6: reads run as read transactions (``routing_=READ``), so a Neo4j cluster's
-followers serve them. On a single server the routing is checked two ways: Neo4j refuses a write
-inside a read transaction (so ``read`` really sets read access mode), and every query a search or a
-GET runs outside the audit append goes through ``read``."""
+"""Issue 15 item 6: reads run in read access mode (auto-commit queries in a read session), so a
+Neo4j cluster's followers serve them. On a single server the routing is checked two ways: Neo4j
+refuses a write inside a read (so ``read`` really sets read access mode), and every query a
+search or a GET runs outside the audit append goes through ``read``."""
 
 from __future__ import annotations
 
