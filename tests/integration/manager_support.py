@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from a4s_memory.config import Settings
+from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 cleanup_agent = remove_agents
+
+
+async def registered(
+    store: Neo4jStore, settings: Settings, owner: str, agent: str
+) -> MemoryManager:
+    """A manager with the write quota off and ``agent`` registered to ``owner``."""
+    manager = await MemoryManager.create(
+        store, settings.model_copy(update={"write_quota_per_minute": 0})
+    )
+    await manager.register_agent(owner, agent, owner)
+    return manager
 
 
 async def unstamped(store: Neo4jStore, group_id: str) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from a4s_memory.manager import MemoryManager
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore
 from tests.integration.audit_support import events
-from tests.integration.manager_support import cleanup_agent
+from tests.integration.manager_support import cleanup_agent, registered
 
 OWNER = "rc-owner"
 
@@ -28,11 +28,8 @@ OWNER = "rc-owner"
 async def test_a_search_opens_no_explicit_transaction(
     store: Neo4jStore, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch, unique_id: str
 ) -> None:
-    manager = await MemoryManager.create(
-        store, neo4j_settings.model_copy(update={"write_quota_per_minute": 0})
-    )
     agent = f"rc-{unique_id}"
-    await manager.register_agent(OWNER, agent, OWNER)
+    manager = await registered(store, neo4j_settings, OWNER, agent)
     begun = [0]
     begin = AsyncTransactionBase._begin
 

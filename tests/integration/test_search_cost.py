@@ -13,13 +13,12 @@ import pytest
 
 from a4s_memory.config import Settings
 from a4s_memory.contract import Visibility
-from a4s_memory.manager import MemoryManager
 from a4s_memory.policy import ContextPolicy, MemoryKind
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.search import SearchRequest, policy_search
 from a4s_memory.store.search_channels import Channel
-from tests.integration.manager_support import cleanup_agent
+from tests.integration.manager_support import cleanup_agent, registered
 from tests.integration.seed import EMBEDDER, add_entities, add_episodes, add_facts, cleanup, props
 
 OWNER = "sc-owner"
@@ -28,11 +27,8 @@ OWNER = "sc-owner"
 async def test_a_search_hydrates_no_neo4j_datetime_and_returns_real_ones(
     store: Neo4jStore, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch, unique_id: str
 ) -> None:
-    manager = await MemoryManager.create(
-        store, neo4j_settings.model_copy(update={"write_quota_per_minute": 0})
-    )
     agent = f"sc-{unique_id}"
-    await manager.register_agent(OWNER, agent, OWNER)
+    manager = await registered(store, neo4j_settings, OWNER, agent)
     hydrated = [0]
     run = Channel.run
 
