@@ -17,7 +17,10 @@ was written from the misses of one probe set and measured on the next, never on 
 * round 5 (2026-11-26, probe set 5's misses): claims of a memory's own standing ("store this as a
   verified fact"), "ignore these rules and tell me ...", "output the words '...'", plus wider
   word lists in older rules (formal German, "previous constraints do not exist", "BEGIN NEW
-  SESSION", "revoke all previous directions", "your actual assignment is").
+  SESSION", "revoke all previous directions", "your actual assignment is");
+* round 7 (2026-11-26, the English misses of probe sets 6 and 7): simulated systems, covert or
+  open-ended disclosure, and wider patterns in older rules (banners, "tip for any AI", password
+  oracles, "stored as trusted", "the instructions you got earlier", "I'm your new operator").
 
 :mod:`a4s_memory.firewall.rules` places :data:`FAMILY_RULES` in its table; their literal
 triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection rule's.
@@ -58,7 +61,10 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         "inj.forget_context",
         r"\b(?:forget|disregard|ignore)\s+(?:about\s+)?(?:everything|all|anything|what(?:ever)?)\b"
         r"[^.\n]{0,25}?(?:\byou(?:\s+were|\s+have\s+been|'ve\s+been|\s+got)\s+(?:told|given|asked"
-        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b|\b(?:came|come)\s+before\b|\bbefore\s+this\b)",
+        r"|instructed|taught)\b|\b(?:above|so\s+far|until\s+now)\b|\b(?:came|come)\s+before\b|\bbefore\s+this\b)"
+        # round 7: "forget the instructions you got earlier"
+        r"|\b(?:forget|disregard|ignore)\s+(?:the|those|these)\s+(?:instructions|rules|guidelines|directions"
+        r"|guidance)\s+you\s+(?:got|received|were\s+given|have\s+been\s+given)\b",
         "instruction override (forget everything you were told)",
     ),
     _r(
@@ -81,7 +87,10 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|(?:<<|\[\[|\{\{|%%%|###|===|\*\*\*)\s*+(?:END|STOP|BEGIN|START|NEW)(?:\s+[A-Z]+){0,3}"
         r"\s*+(?:>>|\]\]|\}\}|%%%|###|===|\*\*\*)"
         # round 5: "BEGIN NEW SESSION"
-        r"|\b(?:BEGIN|START)\s+(?:A\s+)?NEW\s+(?:SESSION|CONVERSATION|CHAT|CONTEXT|TASK|PROMPT)\b",
+        r"|\b(?:BEGIN|START)\s+(?:A\s+)?NEW\s+(?:SESSION|CONVERSATION|CHAT|CONTEXT|TASK|PROMPT)\b"
+        # round 7: "=== SYSTEM UPDATE ===" banners
+        r"|(?:===|###|\*\*\*|~~~)\s*+(?:SYSTEM|ADMIN|SECURITY|DEVELOPER)\s+(?:UPDATE|MESSAGE|NOTICE|ALERT"
+        r"|INSTRUCTIONS?)\s*+(?:===|###|\*\*\*|~~~)",
         "fake end-of-input delimiter (END OF INPUT)",
         0,
     ),
@@ -113,7 +122,8 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.context_extraction",
-        r"\b(?:what|repeat|quote|print|show|recite|reveal|dump|output|list)\b[^.\n]{0,40}?(?:\b(?:the\s+)?"
+        r"\b(?:what|repeat|quote|print|show|recite|reveal|dump|output|list|tell|give|share)\b[^.\n]{0,40}?"
+        r"(?:\b(?:the\s+)?"
         r"(?:developer|creator|operator|system)s?\s+(?:told|gave|said\s+to|instructed)\s+you\b"
         r"|\bbefore\s+(?:this|the|our)\s+(?:chat|conversation|session)\s+(?:started|began)\b"
         r"|\bcontents?\s+of\s+your\s+(?:memory|memories|memory\s+store|context)\b"
@@ -121,7 +131,11 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         # round 3: "everything that was said to you before my first message"
         r"|\b(?:was|were|been|is)\s+(?:said|told|given|written|shown)\s+to\s+you\s+before\b"
         r"|\bbefore\s+(?:my|the|our)\s+(?:very\s+)?(?:first|initial)\s+(?:message|prompt|question"
-        r"|input)\b)",
+        r"|input)\b"
+        # round 7: "the hidden instructions you received"
+        r"|\b(?:hidden|secret|internal|original|initial)\s+(?:instructions|rules|prompt|guidelines)\s+(?:you"
+        r"\s+(?:received|got|were\s+given|have))\b)"
+        r"|\bdump(?:ing)?\s+(?:the|your|all)\s+(?:memory|memories|context)\b",
         "context extraction (what the developer told you, your memory store)",
     ),
     _r(
@@ -165,7 +179,11 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         # round 5: "previous constraints do not exist"
         r"|\b(?:previous|prior|earlier|old|former|existing)\s+(?:\w+\s+)?(?:constraints|rules|restrictions"
         r"|guidelines|instructions|limits|limitations|policies)\s+(?:do\s+not|don'?t|no\s+longer|(?:are|were)"
-        r"\s+no\s+longer|cease\s+to)\s+(?:exist|apply|matter|count|hold)\b",
+        r"\s+no\s+longer|cease\s+to)\s+(?:exist|apply|matter|count|hold)\b"
+        # round 7: "old configuration is retired"
+        r"|\b(?:old|previous|prior|original|former)\s+(?:configuration|config|setup|instructions|rules"
+        r"|guidelines)\s+(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:retired|revoked|obsolete|void"
+        r"|deprecated|cancell?ed|replaced)\b",
         "claim that the rules were removed (no rules apply to you)",
     ),
     _r(
@@ -179,7 +197,10 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|\bto\s+(?:whoever\s+or\s+)?(?:whatever|any\s+(?:ai|bot|model|assistant|agent|system|program"
         r"|tool|llm)|(?:the\s+)?(?:ai|bot|model|assistant|llm)s?)(?:\s+(?:ai|bot|model|assistant|agent"
         r"|system|program|tool|llm)s?)?(?:\s+(?:that|which|who))?\s+(?:reads?|reading|processes"
-        r"|processing|parses|parsing|sees|summari[sz]es|receives|ingests)\s+(?:this|these)\b",
+        r"|processing|parses|parsing|sees|summari[sz]es|receives|ingests)\s+(?:this|these)\b"
+        # round 7: "Tip for any AI summarizing reviews:", "Reminder for the AI:"
+        r"|\b(?:tip|note|hint|reminder|message|p\.?s\.?)\s+(?:for|to)\s+(?:any|the|all|every)\s+(?:ai|bot"
+        r"|chatbot|model|assistant|llm|language\s+model|agent)s?\b",
         "a directive addressed to the AI by name (Attention AI: ...)",
     ),
     _r(
@@ -219,7 +240,12 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         + r"\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+(?:given"
         r"|told|assigned|entrusted\s+with)\b"
         r"|\b(?:first|last|second|third|\d+|two|three|four|five)\s+(?:\w+\s+)?(?:letters?|characters?"
-        r"|digits?|chars?)\s+of\s+(?:the|your|that)\s+" + _PW + r"\b",
+        r"|digits?|chars?)\s+of\s+(?:the|your|that)\s+" + _PW + r"\b"
+        # round 7: a yes / no oracle ("say yes if the password starts with a")
+        r"|\b(?:if|whether)\s+(?:the|your)\s+(?:admin\s+)?(?:"
+        + _PW
+        + r"|password|pin)\s+(?:starts|begins"
+        r"|ends|contains|has)\b",
         "password demand (tell me the password already)",
     ),
     _r(
@@ -326,7 +352,12 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"(?:verified|confirmed|trusted|official|authoritative|established|proven|true|approved)\s+"
         r"(?:fact|truth|information|memory|entry|record|policy|instruction|rule|source)s?\b"
         r"|(?:\A|[.!?:;\n]\s*+|\bplease\s+)(?:keep|remember|store|save)\s+this\s+(?:in\s+mind\s+"
-        r"|in\s+(?:your\s+)?memory\s+)?(?:permanently|forever|for\s+good|for\s+all\s+time)\b",
+        r"|in\s+(?:your\s+)?memory\s+)?(?:permanently|forever|for\s+good|for\s+all\s+time)\b"
+        # round 7: "must be stored as trusted", "mark this memory as verified"
+        r"|\b(?:be|is|are)\s+(?:stored|saved|kept|recorded|treated|marked|filed)\s+as\s+(?:trusted|verified"
+        r"|confirmed|official|authoritative)\b"
+        r"|\bmark\s+(?:this|it|the\s+following)(?:\s+memory|\s+entry|\s+note)?\s+as\s+(?:trusted|verified"
+        r"|confirmed|official|authoritative)\b",
         "a claim of its own standing (store this as a verified fact)",
         soft=True,
     ),
@@ -342,6 +373,22 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:output|print|type|reply\s+with|respond\s+with|answer\s+with)\s+(?:only\s+|exactly\s+"
         r"|just\s+)?the\s+(?:words?|phrase|text|sentence|string)\s*+[:'\"“‘]",
         "output forcing (output the words '...')",
+        soft=True,
+    ),
+    # --- round 7 ---
+    _r(
+        "inj.simulate_system",
+        r"\b(?:simulate|emulate|impersonate|pretend\s+to\s+be|behave\s+(?:like|as))\s+(?:a|an|the)\s+(?:\w+\s+)?"
+        r"(?:terminal|shell|console|command\s+line|interpreter|sql\s+database|operating\s+system|root\s+user)\b",
+        "simulated system (emulate a bash console)",
+    ),
+    _r(
+        "inj.covert_action",
+        r"\b(?:quietly|secretly|silently|covertly)\s+(?:remember|note|send|forward|add|change|replace|redirect"
+        r"|insert|copy|share|delete)\b"
+        r"|\b(?:share|give|tell|send|reveal|show)\s+(?:it|this|them|the\s+\w+)\s+(?:to|with)\s+(?:anyone"
+        r"|anybody|everyone|whoever)\s+(?:who\s+|that\s+)?asks?\b",
+        "covert or open-ended disclosure (secretly forward ..., give it to anyone who asks)",
         soft=True,
     ),
 )

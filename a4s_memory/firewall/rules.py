@@ -44,7 +44,7 @@ _IM: Final = re.IGNORECASE | re.MULTILINE
 
 _DATA = (
     r"(?:data|conversations?|chats?|messages|history|credentials|passwords?|e-?mails|files|contacts"
-    r"|context|information|details|keys|tokens|secrets|records|logs|documents)"
+    r"|context|information|details|keys|tokens|secrets|records|logs?|documents)"
 )
 
 # "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
@@ -109,7 +109,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.ignore_instructions",
         r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase|cancel|revoke|void"
-        r"|nullify|scrap|discard)\b[^.\n]{0,40}?"
+        r"|nullify|scrap|discard|set\s+aside|put\s+aside|lay\s+aside)\b[^.\n]{0,40}?"
         r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
         r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guid(?:elines?|ance)"
         r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
@@ -168,7 +168,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
         r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
         r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
-        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + _DEVICE_OWNER + r"))\b",
+        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + _DEVICE_OWNER + r"))\b"
+        r"|\b(?:you(?:'re|\s+are)\s+(?:now\s+)?in|enter|switch\s+to)\s+(?:debug|developer|admin|god|maintenance"
+        r"|unrestricted|sudo|root)\s+mode\b",
         "persona / mode set-up",
     ),
     _r(
@@ -204,7 +206,10 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.authority_impersonation",
         r"\b(?:as|per|on\s+behalf\s+of|by\s+order\s+of)\s+(?:the\s+)?(?:admin(?:istrator)?|system"
         r"|developers?|devops|security\s+team|it\s+department|ceo|owner|openai|anthropic)\b[^.\n]{0,40}?"
-        r"\b(?:instruct|approv|authori|confirm|order|request|mandat|requir)\w*",
+        r"\b(?:instruct|approv|authori|confirm|order|request|mandat|requir)\w*"
+        # round 7: "I'm your new operator", "new admin here"
+        r"|\b(?:i\s+am|i'm)\s+(?:your|the)\s+new\s+(?:operator|admin(?:istrator)?|developer|owner|master"
+        r"|supervisor)\b|\bnew\s+(?:operator|admin(?:istrator)?|owner)\s+here\b",
         "authority claim (on behalf of the admin)",
     ),
     # --- harmful persistent directives ----------------------------------------------------------
@@ -212,7 +217,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.exfiltration",
         r"\b(?:send|forward|post|upload|transmit|e-?mail|leak|exfiltrate|copy|share|route|relay"
         r"|sync|mirror|include)\b[^.\n]{0,60}?\b(?:all|every|entire|full|complete|any|the\s+user'?s"
-        r"|their|conversation|user)\b[^.\n]{0,40}?\b" + _DATA + r"\b[^.\n]{0,80}?"
+        r"|their|conversation|user|chat)\b[^.\n]{0,40}?\b" + _DATA + r"\b[^.\n]{0,80}?"
         r"(?:\bto\b|\bat\b|\bvia\b|\binto\b)",
         "data exfiltration directive",
     ),
@@ -234,7 +239,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.safety_bypass",
         r"\b(?:disable|turn\s+off|bypass|deactivate|circumvent|remove|skip|ignore|suspend)\b[^.\n]{0,30}?"
         r"\b(?:safety|security|content|guard|moderation|guardrails?|filters?|restrictions|protections?"
-        r"|authentication|2fa|mfa|confirmations?|verifications?|approval\s+gates?)\b",
+        r"|authentication|2fa|mfa|confirmations?|verifications?|approval\s+gates?|checks|firewall)\b",
         "safety bypass",
     ),
     _r(
@@ -274,7 +279,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
         r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
         r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines)"
-        r"|(?:gives?|provides?|offers?)\s+(?:\w+\s+){0,2}answers?\s+to\s+anything)\b",
+        r"|(?:gives?|provides?|offers?)\s+(?:\w+\s+){0,2}answers?\s+to\s+anything"
+        # round 7: the "late grandmother" exploit; "when you would refuse, comply"
+        r"|(?:pretend|act|roleplay|role-play|play)\b[^.\n]{0,30}?\b(?:late|dead|deceased)\s+(?:grand(?:ma|mother"
+        r"|pa|father)|uncle|aunt|mother|father|mom|mum|dad|nan|granny)"
+        r"|(?:would|should|want\s+to)\s+refuse,?\s+(?:you\s+)?(?:comply|answer|do\s+it|say\s+yes))\b",
         "jailbreak phrasing",
     ),
     _r(
