@@ -242,9 +242,7 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|\b(?:first|last|second|third|\d+|two|three|four|five)\s+(?:\w+\s+)?(?:letters?|characters?"
         r"|digits?|chars?)\s+of\s+(?:the|your|that)\s+" + _PW + r"\b"
         # round 7: a yes / no oracle ("say yes if the password starts with a")
-        r"|\b(?:if|whether)\s+(?:the|your)\s+(?:admin\s+)?(?:"
-        + _PW
-        + r"|password|pin)\s+(?:starts|begins"
+        r"|\b(?:if|whether)\s+(?:the|your)\s+(?:admin\s+)?(?:" + _PW + r"|pin)\s+(?:starts|begins"
         r"|ends|contains|has)\b",
         "password demand (tell me the password already)",
     ),

@@ -22,7 +22,7 @@ from a4s_memory.firewall.normalize import either_form
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
-__all__ = ["LEXICON", "LEXICON_RULES", "lexicon_triggers"]
+__all__ = ["LEXICON", "LEXICON_RULES", "lexicon_verb_heads"]
 
 # language -> (imperative verbs, instruction nouns, word order); "|"-separated, lower case.
 # "vo": verb first, "ov": noun first, "both".
@@ -118,18 +118,11 @@ def _branches() -> str:
     return "|".join(out)
 
 
-def lexicon_triggers() -> tuple[str, ...]:
-    """Every verb of the lexicon as written and as the normalised view holds it (the rule's
-    literal triggers: every match holds a verb)."""
-    from a4s_memory.firewall.normalize import fold
-
-    forms = (
-        form
-        for verbs, _, _ in LEXICON.values()
-        for verb in verbs.split("|")
-        for form in (verb.split(" ")[0], fold(verb.split(" ")[0]).lower())
-    )
-    return tuple(dict.fromkeys(forms))
+def lexicon_verb_heads() -> tuple[str, ...]:
+    """The first word of every verb of the lexicon: every match of the rule holds one (its
+    literal triggers, as written and as folded, are made in rule_triggers)."""
+    heads = (verb.split(" ")[0] for verbs, _, _ in LEXICON.values() for verb in verbs.split("|"))
+    return tuple(dict.fromkeys(heads))
 
 
 LEXICON_RULES: Final[tuple[Rule, ...]] = (

@@ -152,25 +152,25 @@ def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
     return "\n".join(_changed_part(a, b) for a, b in zip(old, new, strict=True) if a != b)
 
 
+def _common_prefix(a: str, b: str, limit: int) -> int:
+    """The length of the longest common prefix of ``a`` and ``b``, at most ``limit`` (found by
+    halving: slice compares run in C)."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def _changed_part(old: str, new: str) -> str:
     """``new`` from :data:`_WINDOW` characters before its first difference from ``old`` to as
-    many after its last (common prefix and suffix found by halving: slice compares run in C)."""
+    many after its last (the common suffix may not overlap the common prefix)."""
     if len(new) <= 2 * _WINDOW:
         return new
     shorter = min(len(old), len(new))
-    lo, hi = 0, shorter
-    while lo < hi:  # longest common prefix
-        mid = (lo + hi + 1) // 2
-        if old[:mid] == new[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    prefix = lo
-    lo, hi = 0, shorter - prefix
-    while lo < hi:  # longest common suffix not overlapping the prefix
-        mid = (lo + hi + 1) // 2
-        if old[len(old) - mid :] == new[len(new) - mid :]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return new[max(0, prefix - _WINDOW) : len(new) - lo + _WINDOW]
+    prefix = _common_prefix(old, new, shorter)
+    suffix = _common_prefix(old[::-1], new[::-1], shorter - prefix)
+    return new[max(0, prefix - _WINDOW) : len(new) - suffix + _WINDOW]

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from a4s_memory.firewall.lexicon_rules import lexicon_triggers
+from a4s_memory.firewall.lexicon_rules import lexicon_verb_heads
 from a4s_memory.firewall.normalize import fold
 
 __all__ = ["INJECTION_TRIGGERS"]
 
 
 def _folded(*words: str) -> tuple[str, ...]:
-    """Each word as written and as the normalised view holds it (Cyrillic look-alikes read as
-    Latin, lower-cased): rules over non-ASCII text run on that view."""
+    """Each word as written and as the normalised view holds it (Cyrillic and Greek look-alikes
+    read as Latin, lower-cased): rules over non-ASCII text run on that view."""
     return tuple(dict.fromkeys(form for w in words for form in (w, fold(w).lower())))
 
 
@@ -188,7 +188,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "note",
         "kept",
     ),
-    "inj.ignore_instructions_lexicon": lexicon_triggers(),
+    "inj.ignore_instructions_lexicon": _folded(*lexicon_verb_heads()),
     "inj.override_then": ("ignore", "disregard", "forget", "bypass", "override"),
     "inj.output_forcing": ("output", "print", "type", "reply", "respond", "answer"),
     "inj.simulate_system": ("simulate", "emulate", "impersonate", "pretend", "behave"),
