@@ -74,10 +74,20 @@ _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
     MemoryKind.ENTITY: ("node_name_and_summary", "db.index.fulltext.queryNodes", "node"),
     MemoryKind.EPISODE: ("episode_content", "db.index.fulltext.queryNodes", "node"),
 }
+# (pattern with its index hint, vector property) for each vector channel. The hint names
+# Graphiti's single-property group_id indexes (built by `a4s-memory schema apply`): the channel
+# reads the reader's spaces and nothing else, whatever Neo4j's statistics say (with few elements
+# the planner preferred scanning every fact of the database, profiled).
 _VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
-    MemoryKind.FACT: ("()-[x:RELATES_TO]->()", "x.fact_embedding"),
-    MemoryKind.ENTITY: ("(x:Entity)", "x.name_embedding"),
-    MemoryKind.EPISODE: ("(x:Episodic)", f"x.{EPISODE_EMBEDDING}"),
+    MemoryKind.FACT: (
+        "()-[x:RELATES_TO]->() USING INDEX SEEK x:RELATES_TO(group_id)",
+        "x.fact_embedding",
+    ),
+    MemoryKind.ENTITY: ("(x:Entity) USING INDEX SEEK x:Entity(group_id)", "x.name_embedding"),
+    MemoryKind.EPISODE: (
+        "(x:Episodic) USING INDEX SEEK x:Episodic(group_id)",
+        f"x.{EPISODE_EMBEDDING}",
+    ),
 }
 # No ``summary``: an entity's text is built from the facts the reader's policy admits
 # (a4s_memory.store.summaries), never from what Graphiti stored.
@@ -254,9 +264,16 @@ def vector_part(ch: Channel, kind: MemoryKind, vector: list[float], params: Cyph
     vec = params.add(vector)
     model = params.add(ch.embedder)
     body = (
-        f"MATCH {pattern} WHERE {ch.where(kind, params)} "
-        # Eligible elements first: otherwise the planner splits the policy's OR into a union of
-        # index seeks and reads every vector in both branches (3x slower on episodes, profiled).
+        # The reader's spaces alone, then the policy behind a collect (a planning barrier): with
+        # the policy in the MATCH, the planner split its "expires_at IS NULL OR > now" into a
+        # union whose second seek used (freshness_status, expires_at) or security_status, with
+        # no group_id: every search read all fresh episodes or clean entities of the DATABASE
+        # (tests/integration/test_search_isolated_cost.py).
+        f"MATCH {pattern} WHERE {group_predicate('x', ch.group_ids, params)} "
+        "WITH collect(x) AS inspace UNWIND inspace AS x "
+        f"WITH x WHERE {ch.where(kind, params)} "
+        # Eligible elements before any vector is read: otherwise the planner reads every vector
+        # of the space, eligible or not (3x slower on episodes, profiled).
         "WITH collect(x) AS eligible UNWIND eligible AS x WITH x "
         # Never compare across embedders: another size, or another embedder's name (MiniLM and
         # hashing are both 384-d). A vector without a name predates the mark: the current one's.
@@ -323,9 +340,15 @@ def _expansion_part(ch: Channel, seeds: list[str], params: CypherParams) -> Part
     seed_list = params.add(seeds)
     entity_where = ch.where(MemoryKind.ENTITY, params, alias="n")
     body = (
+        # Seeds by uuid (a forced seek: the planner also tried scanning the uuid index), their
+        # facts by expanding from them; the policies only after a collect (a planning barrier):
+        # with them inside the MATCH, the planner sought Entity(security_status) - every clean
+        # entity of the database - and filtered on uuid.
         f"UNWIND range(0, size({seed_list}) - 1) AS i "
         f"MATCH (n:Entity {{uuid: {seed_list}[i]}})-[x:RELATES_TO]-(:Entity) "
-        f"WHERE {entity_where} AND {ch.where(MemoryKind.FACT, params)} "
+        "USING INDEX SEEK n:Entity(uuid) "
+        "WITH i, n, collect(x) AS around UNWIND around AS x "
+        f"WITH i, n, x WHERE {entity_where} AND {ch.where(MemoryKind.FACT, params)} "
         "WITH x, min(i) AS rank "
         f"ORDER BY rank, x.created_at DESC, x.uuid LIMIT {params.add(ch.limit)} "
         f"RETURN collect({_PROJECTION[:-1]}, {_extras(ch, MemoryKind.FACT, params)}, score: 0.0}}) "
@@ -340,9 +363,12 @@ def _neighbors_part(ch: Channel, seeds: list[Candidate], params: CypherParams) -
     predicate as every channel. Adjacency is computed in Cypher so only the neighbours travel."""
     times = list({c.when for c in seeds if c.when is not None})
     body = (
-        # The sessions first (valid_at index), then the policy: see vector_part for why.
-        f"MATCH (x:Episodic) WHERE x.valid_at IN {params.add(times)} "
-        f"AND {group_predicate('x', ch.group_ids, params)} "
+        # The sessions of the reader's spaces first (graph_schema/008: one exact seek; without
+        # the hint the valid_at index read that instant's episodes of every space), then the
+        # policy behind a collect: see vector_part for why.
+        "MATCH (x:Episodic) USING INDEX SEEK x:Episodic(group_id, valid_at) "
+        f"WHERE {group_predicate('x', ch.group_ids, params)} "
+        f"AND x.valid_at IN {params.add(times)} "
         "WITH collect(x) AS session UNWIND session AS x WITH x "
         f"WHERE {ch.where(MemoryKind.EPISODE, params)} "
         "WITH x ORDER BY x.created_at, x.uuid "

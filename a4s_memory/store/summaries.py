@@ -37,9 +37,12 @@ def admitted_facts_projection(
     where = (
         f"{group_predicate('f', groups, params)} AND {policy_predicate('f', policy, params, now)}"
     )
+    # The predicates come after DISTINCT (a planning barrier), so the MATCH can only expand from
+    # the entity: with them inside it, the planner could seek an index of every fact in the
+    # database (security_status) and join on the entity, per entity row.
     return (
-        f"COLLECT {{ MATCH ({entity})-[f:RELATES_TO]-(:Entity) WHERE {where} "
-        f"WITH DISTINCT f ORDER BY f.created_at, f.uuid LIMIT {MAX_FACTS} RETURN f.fact }}"
+        f"COLLECT {{ MATCH ({entity})-[f:RELATES_TO]-(:Entity) WITH DISTINCT f WHERE {where} "
+        f"WITH f ORDER BY f.created_at, f.uuid LIMIT {MAX_FACTS} RETURN f.fact }}"
     )
 
 

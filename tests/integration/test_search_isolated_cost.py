@@ -1,0 +1,144 @@
+"""A search's Neo4j work is bounded by the reader's own spaces, never by other spaces' data.
+
+Found under the load bench (issue 15): the vector channels' ``MATCH`` carried the whole policy
+predicate, and its ``expires_at IS NULL OR expires_at > $now`` let the planner split the match
+into a union of index seeks, one of them on ``(freshness_status, expires_at)`` (episodes) or
+``security_status`` (entities): indexes without ``group_id``. That branch read every fresh
+episode with a TTL, or every clean entity, *of the whole database*, and then dropped the other
+groups' rows (241 rows read for 61 of the reader's own in a four-agent database, profiled); the
+entity summaries' fact lookup likewise sought ``RELATES_TO(security_status)`` across the
+database. A search got slower with every other agent's write.
+
+Which plan Neo4j picks depends on its statistics, so the test checks the plan's *shape* - every
+index or scan the direct statement reads starts from the reader's spaces (``group_id``) or an
+element id - and then counts (never times) the database hits of that statement under
+``PROFILE``, with and without another space full of admissible elements.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+from a4s_memory.contract import Visibility
+from a4s_memory.policy import ContextPolicy
+from a4s_memory.spaces import group_id
+from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.search import SearchRequest, policy_search
+from a4s_memory.store.search_channels import Channel
+from tests.integration.seed import EMBEDDER, add_entities, add_episodes, add_facts, cleanup, props
+
+# Elements in the other space (entities, the facts between them, episodes): a cross-space index
+# read would cost at least one hit per element.
+FOREIGN = 120
+# How far the hit count may move when only the other space changed: Neo4j's count store and the
+# fulltext procedures could vary by a few hits (measured: +0 with the fix in two runs; +40 before
+# it, 518 -> 558, where the entity channel sought Entity(security_status)).
+SLACK = 20
+# The properties an index read may start from: the reader's spaces, or an element's id.
+BOUNDED = {"group_id", "uuid"}
+_INDEX = re.compile(r":(\w+)\((\w+)")
+
+
+def _operators(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    return [plan, *(op for child in plan.get("children", []) for op in _operators(child))]
+
+
+def _unbounded_reads(plan: dict[str, Any]) -> list[str]:
+    """Plan operators that read an index or a store without starting from a bounded property."""
+    out = []
+    for op in _operators(plan):
+        kind = str(op.get("operatorType", ""))
+        details = str(op.get("args", {}).get("Details", ""))
+        if "Scan" in kind:  # label, type, index or all-nodes scans: never bounded by a space
+            out.append(f"{kind} {details}")
+        elif "Index" in kind:
+            found = _INDEX.search(details)
+            if found is None or found.group(2) not in BOUNDED:
+                out.append(f"{kind} {details}")
+    return out
+
+
+async def _statements(
+    store: Neo4jStore, group: str, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[str, dict[str, Any]]]:
+    """The text and parameters of the search's two statements: the direct one (fulltext and
+    vector channels) and the one around its results (expansion, session neighbours)."""
+    statements: list[tuple[str, dict[str, Any]]] = []
+    run = Channel.run
+
+    async def captured(self: Channel, query: str, params: Any) -> Any:
+        statements.append((query, dict(params.values)))
+        return await run(self, query, params)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Channel, "run", captured)
+        hits = await policy_search(
+            store,
+            EMBEDDER,
+            SearchRequest("Gina fern repotted", [group], ContextPolicy.default(), limit=10),
+        )
+    assert hits, "the reader's own elements are found"
+    assert len(statements) == 2, len(statements)
+    return statements
+
+
+async def _profile(store: Neo4jStore, statement: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    query, params = statement
+    async with store.driver.session(database=store.database) as session:
+        # replan=force: the plan for the statistics of now, not one cached by an earlier test
+        result = await session.run("CYPHER replan=force PROFILE " + query, params)  # type: ignore[arg-type]
+        summary = await result.consume()
+    assert summary.profile is not None
+    return summary.profile
+
+
+def _db_hits(plan: dict[str, Any]) -> int:
+    return sum(int(op.get("dbHits", 0)) for op in _operators(plan))
+
+
+async def test_a_search_reads_nothing_of_other_spaces(
+    store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
+) -> None:
+    mine = group_id(f"iso{unique_id}", Visibility.PRIVATE)
+    other = group_id(f"isx{unique_id}", Visibility.PRIVATE)
+    at = datetime(2023, 5, 7, tzinfo=UTC)
+    ttl = props(expires_at=datetime.now(UTC) + timedelta(days=30))
+    try:
+        gina = await add_entities(store, mine, [("Gina", ttl), ("fern", ttl)])
+        await add_facts(
+            store,
+            mine,
+            [{"source": gina[0], "target": gina[1], "fact": "Gina has a fern", "props": ttl}],
+        )
+        await add_episodes(
+            store,
+            mine,
+            [(f"Gina repotted the fern {n}", {**ttl, "valid_at": at}, gina) for n in range(5)],
+        )
+        alone = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+        people = await add_entities(store, other, [(f"Gina {n}", ttl) for n in range(FOREIGN)])
+        await add_facts(
+            store,
+            other,
+            [
+                {"source": a, "target": b, "fact": f"Gina {n} knows a fern", "props": ttl}
+                for n, (a, b) in enumerate(pairwise(people))
+            ],
+        )
+        await add_episodes(
+            store,
+            other,
+            [(f"Gina repotted the fern {n}", {**ttl, "valid_at": at}, []) for n in range(FOREIGN)],
+        )
+        beside = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+    finally:
+        await cleanup(store, [mine, other])
+    for plan in (*alone, *beside):
+        assert _unbounded_reads(plan) == [], _unbounded_reads(plan)
+    for before, after in zip(alone, beside, strict=True):
+        assert _db_hits(after) - _db_hits(before) <= SLACK, (_db_hits(before), _db_hits(after))
