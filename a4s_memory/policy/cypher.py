@@ -29,6 +29,7 @@ __all__ = [
     "group_predicate",
     "policy_predicate",
     "prop",
+    "status_predicate",
     "window_predicate",
 ]
 
@@ -156,10 +157,7 @@ def policy_predicate(
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     clauses = [
-        _in(alias, "truth_status", policy.truth, params),
-        _in(alias, "retrieval_status", policy.retrieval, params),
-        _in(alias, "security_status", policy.security, params),
-        _in(alias, "freshness_status", policy.freshness, params),
+        status_predicate(alias, policy, params),
         _in(alias, "sensitivity", policy.sensitivities, params),
     ]
     needs_now = not policy.include_expired_ttl or (temporal and policy.valid_only)
@@ -173,6 +171,20 @@ def policy_predicate(
         clauses.append(f"({invalid} IS NULL OR {invalid} > {now_param})")
         clauses.append(f"{prop(alias, 'expired_at')} IS NULL")
     return " AND ".join(clauses)
+
+
+def status_predicate(alias: str, policy: ContextPolicy, params: CypherParams) -> str:
+    """The four status axes of ``policy`` (seed 004), one ``IN`` each: the part of the policy
+    that the composite ``*_status`` indexes of graph_schema/002 (after ``group_id``) can seek."""
+    return " AND ".join(
+        _in(alias, axis, values, params)
+        for axis, values in (
+            ("truth_status", policy.truth),
+            ("retrieval_status", policy.retrieval),
+            ("security_status", policy.security),
+            ("freshness_status", policy.freshness),
+        )
+    )
 
 
 def window_predicate(alias: str, policy: ContextPolicy, params: CypherParams) -> str | None:

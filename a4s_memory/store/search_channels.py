@@ -28,6 +28,7 @@ from a4s_memory.policy.cypher import (
     CypherParams,
     group_predicate,
     policy_predicate,
+    status_predicate,
     window_predicate,
 )
 from a4s_memory.store.db import Neo4jStore
@@ -74,21 +75,19 @@ _FULLTEXT: Final[dict[MemoryKind, tuple[str, str, str]]] = {
     MemoryKind.ENTITY: ("node_name_and_summary", "db.index.fulltext.queryNodes", "node"),
     MemoryKind.EPISODE: ("episode_content", "db.index.fulltext.queryNodes", "node"),
 }
-# (pattern with its index hint, vector property) for each vector channel. The hint names
-# Graphiti's single-property group_id indexes (built by `a4s-memory schema apply`): the channel
-# reads the reader's spaces and nothing else, whatever Neo4j's statistics say (with few elements
-# the planner preferred scanning every fact of the database, profiled).
-_VECTOR: Final[dict[MemoryKind, tuple[str, str]]] = {
-    MemoryKind.FACT: (
-        "()-[x:RELATES_TO]->() USING INDEX SEEK x:RELATES_TO(group_id)",
-        "x.fact_embedding",
-    ),
-    MemoryKind.ENTITY: ("(x:Entity) USING INDEX SEEK x:Entity(group_id)", "x.name_embedding"),
-    MemoryKind.EPISODE: (
-        "(x:Episodic) USING INDEX SEEK x:Episodic(group_id)",
-        f"x.{EPISODE_EMBEDDING}",
-    ),
+# (pattern, element to hint, vector property) for each vector channel.
+_VECTOR: Final[dict[MemoryKind, tuple[str, str, str]]] = {
+    MemoryKind.FACT: ("()-[x:RELATES_TO]->()", "x:RELATES_TO", "x.fact_embedding"),
+    MemoryKind.ENTITY: ("(x:Entity)", "x:Entity", "x.name_embedding"),
+    MemoryKind.EPISODE: ("(x:Episodic)", "x:Episodic", f"x.{EPISODE_EMBEDDING}"),
 }
+# The composite status index of each kind (graph_schema/002): the reader's spaces, then the four
+# status axes, so a channel reads the policy-eligible elements of those spaces and nothing else
+# (not the other spaces', and not the stale or quarantined ones of its own). Forced: with few
+# elements the planner preferred scanning every fact of the database (profiled).
+_STATUS_INDEX: Final = (
+    "(group_id, truth_status, retrieval_status, security_status, freshness_status)"
+)
 # No ``summary``: an entity's text is built from the facts the reader's policy admits
 # (a4s_memory.store.summaries), never from what Graphiti stored.
 _FIELDS: Final = (
@@ -260,16 +259,18 @@ def _extras(ch: Channel, kind: MemoryKind, params: CypherParams) -> str:
 
 def vector_part(ch: Channel, kind: MemoryKind, vector: list[float], params: CypherParams) -> Part:
     """The vector channel: ``[<eligible rows, best first>]``."""
-    pattern, field = _VECTOR[kind]
+    pattern, element, field = _VECTOR[kind]
     vec = params.add(vector)
     model = params.add(ch.embedder)
     body = (
-        # The reader's spaces alone, then the policy behind a collect (a planning barrier): with
-        # the policy in the MATCH, the planner split its "expires_at IS NULL OR > now" into a
-        # union whose second seek used (freshness_status, expires_at) or security_status, with
-        # no group_id: every search read all fresh episodes or clean entities of the DATABASE
-        # (tests/integration/test_search_isolated_cost.py).
-        f"MATCH {pattern} WHERE {group_predicate('x', ch.group_ids, params)} "
+        # The status index seek, then the rest of the policy behind a collect (a planning
+        # barrier): with the whole policy in the MATCH, the planner split its "expires_at IS
+        # NULL OR > now" into a union whose second seek used (freshness_status, expires_at) or
+        # security_status, with no group_id: every search read all fresh episodes or clean
+        # entities of the DATABASE (tests/integration/test_search_isolated_cost.py).
+        f"MATCH {pattern} USING INDEX SEEK {element}{_STATUS_INDEX} "
+        f"WHERE {group_predicate('x', ch.group_ids, params)} "
+        f"AND {status_predicate('x', ch.policy, params)} "
         "WITH collect(x) AS inspace UNWIND inspace AS x "
         f"WITH x WHERE {ch.where(kind, params)} "
         # Eligible elements before any vector is read: otherwise the planner reads every vector

@@ -18,6 +18,7 @@ from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.search import SearchRequest, policy_search
 from a4s_memory.store.search_channels import Channel
+from tests.integration.channel_capture import channel_statements
 from tests.integration.manager_support import cleanup_agent, registered
 from tests.integration.seed import EMBEDDER, add_entities, add_episodes, add_facts, cleanup, props
 
@@ -81,13 +82,6 @@ async def test_a_search_is_two_statements_for_every_channel(
     driver and Neo4j ~0.8 ms of CPU before any work (docs/benchmarks.md, issue 15). Before, the
     channels were one statement each: 8 here."""
     group = group_id(f"sc{unique_id}", Visibility.PRIVATE)
-    statements: list[str] = []
-    run = Channel.run
-
-    async def counted(self: Channel, query: str, *args: Any, **kwargs: Any) -> Any:
-        statements.append(query)
-        return await run(self, query, *args, **kwargs)
-
     try:
         gina, fern = await add_entities(store, group, [("Gina", props()), ("fern", props())])
         await add_facts(
@@ -108,8 +102,7 @@ async def test_a_search_is_two_statements_for_every_channel(
                 for n in range(3)
             ],
         )
-        with monkeypatch.context() as patch:
-            patch.setattr(Channel, "run", counted)
+        with channel_statements(monkeypatch) as sent:
             hits = await policy_search(
                 store,
                 EMBEDDER,
@@ -118,8 +111,8 @@ async def test_a_search_is_two_statements_for_every_channel(
     finally:
         await cleanup(store, [group])
     assert {h.kind for h in hits} == set(MemoryKind), hits
-    assert len(statements) == 2, len(statements)
-    direct, around = statements
+    assert len(sent) == 2, len(sent)
+    (direct, _), (around, _) = sent
     for name in ("entity", "fact", "episode"):
         assert f"AS {name}_text" in direct and f"AS {name}_vector" in direct
     assert "AS expansion" in around and "AS neighbors" in around

@@ -29,7 +29,7 @@ from a4s_memory.policy import ContextPolicy
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.search import SearchRequest, policy_search
-from a4s_memory.store.search_channels import Channel
+from tests.integration.channel_capture import Statement, channel_statements
 from tests.integration.seed import EMBEDDER, add_entities, add_episodes, add_facts, cleanup, props
 
 # Elements in the other space (entities, the facts between them, episodes): a cross-space index
@@ -42,6 +42,7 @@ SLACK = 20
 # The properties an index read may start from: the reader's spaces, or an element's id.
 BOUNDED = {"group_id", "uuid"}
 _INDEX = re.compile(r":(\w+)\((\w+)")
+AT = datetime(2023, 5, 7, tzinfo=UTC)  # the reader's session
 
 
 def _operators(plan: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,18 +66,10 @@ def _unbounded_reads(plan: dict[str, Any]) -> list[str]:
 
 async def _statements(
     store: Neo4jStore, group: str, monkeypatch: pytest.MonkeyPatch
-) -> list[tuple[str, dict[str, Any]]]:
+) -> list[Statement]:
     """The text and parameters of the search's two statements: the direct one (fulltext and
     vector channels) and the one around its results (expansion, session neighbours)."""
-    statements: list[tuple[str, dict[str, Any]]] = []
-    run = Channel.run
-
-    async def captured(self: Channel, query: str, params: Any) -> Any:
-        statements.append((query, dict(params.values)))
-        return await run(self, query, params)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(Channel, "run", captured)
+    with channel_statements(monkeypatch) as statements:
         hits = await policy_search(
             store,
             EMBEDDER,
@@ -87,7 +80,7 @@ async def _statements(
     return statements
 
 
-async def _profile(store: Neo4jStore, statement: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+async def _profile(store: Neo4jStore, statement: Statement) -> dict[str, Any]:
     query, params = statement
     async with store.driver.session(database=store.database) as session:
         # replan=force: the plan for the statistics of now, not one cached by an earlier test
@@ -101,25 +94,36 @@ def _db_hits(plan: dict[str, Any]) -> int:
     return sum(int(op.get("dbHits", 0)) for op in _operators(plan))
 
 
+async def _seed_reader(store: Neo4jStore, group: str, ttl: dict[str, Any]) -> None:
+    """Two entities, a fact between them and five episodes: what the search should find."""
+    gina = await add_entities(store, group, [("Gina", ttl), ("fern", ttl)])
+    await add_facts(
+        store,
+        group,
+        [{"source": gina[0], "target": gina[1], "fact": "Gina has a fern", "props": ttl}],
+    )
+    await add_episodes(
+        store,
+        group,
+        [(f"Gina repotted the fern {n}", {**ttl, "valid_at": AT}, gina) for n in range(5)],
+    )
+
+
+def _assert_same_work(alone: list[dict[str, Any]], beside: list[dict[str, Any]]) -> None:
+    for plan in (*alone, *beside):
+        assert _unbounded_reads(plan) == [], _unbounded_reads(plan)
+    for before, after in zip(alone, beside, strict=True):
+        assert _db_hits(after) - _db_hits(before) <= SLACK, (_db_hits(before), _db_hits(after))
+
+
 async def test_a_search_reads_nothing_of_other_spaces(
     store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
 ) -> None:
     mine = group_id(f"iso{unique_id}", Visibility.PRIVATE)
     other = group_id(f"isx{unique_id}", Visibility.PRIVATE)
-    at = datetime(2023, 5, 7, tzinfo=UTC)
     ttl = props(expires_at=datetime.now(UTC) + timedelta(days=30))
     try:
-        gina = await add_entities(store, mine, [("Gina", ttl), ("fern", ttl)])
-        await add_facts(
-            store,
-            mine,
-            [{"source": gina[0], "target": gina[1], "fact": "Gina has a fern", "props": ttl}],
-        )
-        await add_episodes(
-            store,
-            mine,
-            [(f"Gina repotted the fern {n}", {**ttl, "valid_at": at}, gina) for n in range(5)],
-        )
+        await _seed_reader(store, mine, ttl)
         alone = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
         people = await add_entities(store, other, [(f"Gina {n}", ttl) for n in range(FOREIGN)])
         await add_facts(
@@ -133,12 +137,39 @@ async def test_a_search_reads_nothing_of_other_spaces(
         await add_episodes(
             store,
             other,
-            [(f"Gina repotted the fern {n}", {**ttl, "valid_at": at}, []) for n in range(FOREIGN)],
+            [(f"Gina repotted the fern {n}", {**ttl, "valid_at": AT}, []) for n in range(FOREIGN)],
         )
         beside = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
     finally:
         await cleanup(store, [mine, other])
-    for plan in (*alone, *beside):
-        assert _unbounded_reads(plan) == [], _unbounded_reads(plan)
-    for before, after in zip(alone, beside, strict=True):
-        assert _db_hits(after) - _db_hits(before) <= SLACK, (_db_hits(before), _db_hits(after))
+    _assert_same_work(alone, beside)
+
+
+async def test_a_search_reads_none_of_its_spaces_ineligible_elements(
+    store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
+) -> None:
+    """Expired and quarantined elements of the reader's own space stay in the graph (expired
+    episodes for 180 days, docs/lifecycle.md): the vector channels seek the composite status
+    index, so a long-lived agent's search does not read its whole history. These elements
+    share no word with the query (the fulltext channels filter what Lucene returns; that is
+    their design) and another session date (the neighbours read the best turns' sessions)."""
+    mine = group_id(f"isi{unique_id}", Visibility.PRIVATE)
+    ttl = props(expires_at=datetime.now(UTC) + timedelta(days=30))
+    old = props(freshness_status="expired", expires_at=datetime.now(UTC) - timedelta(days=9))
+    quarantined = props(security_status="quarantined")
+    try:
+        await _seed_reader(store, mine, ttl)
+        alone = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+        await add_entities(store, mine, [(f"Walter {n}", quarantined) for n in range(FOREIGN)])
+        await add_episodes(
+            store,
+            mine,
+            [
+                (f"Walter painted wall {n}", {**old, "valid_at": AT - timedelta(days=1)}, [])
+                for n in range(FOREIGN)
+            ],
+        )
+        beside = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+    finally:
+        await cleanup(store, [mine])
+    _assert_same_work(alone, beside)
