@@ -40,6 +40,17 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from a4s_memory.firewall.hs_widen import (
+    BLANK,
+    DIGIT,
+    IS_BLANK,
+    IS_DIGIT,
+    IS_WORD,
+    OTHER,
+    WORD,
+    widen,
+)
+
 __all__ = [
     "ALL",
     "ASCII_FOLDS",
@@ -64,22 +75,6 @@ ALL: Final = -1  # "every branch may match": the answer when nothing can be filt
 _FLAGS: Final = {re.MULTILINE: "HS_FLAG_MULTILINE", re.DOTALL: "HS_FLAG_DOTALL"}
 _PY_FLAGS: Final = re.MULTILINE | re.DOTALL | re.UNICODE | re.IGNORECASE
 _UNSAFE: Final = re.compile(r"\(\?[aiLmsux-]|\{,")  # inline flags; {,n}: a literal in PCRE
-_NUMERIC: Final = frozenset("0123456789uUNpPXgk")  # backrefs, octal, Unicode escapes
-_LOW_HEX: Final = frozenset("01234567")  # \xNN below 0x80
-_BOUNDED: Final = re.compile(r"\{(\d+),(\d+)\}")
-_LONG_REPEAT: Final = 16
-_NOT_NL_BLANK: Final = "[^\\S\\n]"  # a blank but a newline, as Python sees it:
-_NOT_NL_BLANK_WIDE: Final = "(?:[^\\S\\n]|[\\x1c-\\x1f\\x82])"
-# what each escape becomes: inside a class, and alone
-_WIDE: Final = {
-    "w": ("\\w\\x80\\x81", "[\\w\\x80\\x81]"),
-    "d": ("\\d\\x81", "[\\d\\x81]"),
-    "s": ("\\s\\x1c-\\x1f\\x82", "[\\s\\x1c-\\x1f\\x82]"),
-}
-_WORD, _DIGIT, _BLANK, _OTHER = "\x80", "\x81", "\x82", "\x83"
-_IS_WORD: Final = re.compile(r"\w")
-_IS_DIGIT: Final = re.compile(r"\d")
-_IS_BLANK: Final = re.compile(r"\s")
 _CLASS_CACHE: Final = 8192
 
 
@@ -113,84 +108,6 @@ _started = False
 _disabled = False
 _done = threading.Event()
 _LOCAL: Final = threading.local()
-
-
-def _class_of(ch: str) -> str:
-    """The marker escape of a non-ASCII character (as :class:`_Markers` maps it)."""
-    if _IS_DIGIT.match(ch):
-        return "\\x81"
-    if _IS_WORD.match(ch):
-        return "\\x80"
-    return "\\x82" if _IS_BLANK.match(ch) else "\\x83"
-
-
-def widen(regex: str, non_ascii: bool = True) -> str | None:
-    """``regex`` rewritten for the proxy (see the module docstring); None when not covered.
-    ``non_ascii``: a non-ASCII character of the pattern may become its marker (not with
-    IGNORECASE, where one may equal an ASCII letter)."""
-    out: list[str] = []
-    i, n = 0, len(regex)
-    in_class = negated = at_start = False
-    while i < n:
-        ch = regex[i]
-        if ch == "\\":
-            esc = regex[i + 1 : i + 2]
-            if not esc or esc in _NUMERIC or not esc.isascii():
-                return None
-            if esc == "x" and regex[i + 2 : i + 3] not in _LOW_HEX:
-                return None  # a non-ASCII character (or no valid escape)
-            i += 2
-            at_start = False
-            if esc in _WIDE:
-                out.append(_WIDE[esc][0 if in_class else 1])
-            elif esc in "bB" and not in_class:
-                pass  # dropped: the match is only widened
-            elif esc in "SWD" and in_class and negated:
-                return None
-            else:
-                out.append("\\" + esc)
-            continue
-        if not ch.isascii():
-            if not non_ascii:
-                return None
-            if in_class and regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
-                if regex[i + 2].isascii():
-                    return None
-                out.append("\\x80-\\x83")  # a non-ASCII range: every marker
-                i += 3
-            elif in_class and out[-1:] == ["-"] and not at_start:
-                return None  # a range from an ASCII character to this one
-            else:
-                out.append(_class_of(ch))
-                i += 1
-            at_start = False
-            continue
-        if in_class:
-            if ch == "]" and not at_start:
-                in_class = False
-            elif ch == "[" and regex[i + 1 : i + 2] in (":", "=", "."):
-                return None  # a POSIX class to PCRE, three characters to Python
-            at_start = False
-        elif ch == "{" and (m := _BOUNDED.match(regex, i)) is not None:
-            # a long bounded repeat costs Hyperscan seconds to compile: unbounded is a superset
-            lo, hi = int(m.group(1)), int(m.group(2))
-            out.append(m.group(0) if hi < _LONG_REPEAT else f"{{{lo},}}")
-            i = m.end()
-            continue
-        elif regex.startswith(_NOT_NL_BLANK, i):
-            out.append(_NOT_NL_BLANK_WIDE)  # Python's blanks but a newline, markers included
-            i += len(_NOT_NL_BLANK)
-            continue
-        elif ch == "[":
-            in_class = True
-            negated = regex[i + 1 : i + 2] == "^"
-            out.append("[^" if negated else "[")
-            i += 2 if negated else 1
-            at_start = True  # a "]" right after "[" or "[^" is a member
-            continue
-        out.append(ch)
-        i += 1
-    return None if in_class else "".join(out)
 
 
 def register(pattern: re.Pattern[str], on_lower: bool) -> int:
@@ -313,14 +230,14 @@ class _Markers(dict[int, str]):
         ch = chr(cp)
         if cp in self.folds:
             got = self.folds[cp]
-        elif _IS_DIGIT.match(ch):
-            got = _DIGIT
-        elif _IS_WORD.match(ch):
-            got = _WORD
-        elif _IS_BLANK.match(ch):
-            got = _BLANK
+        elif IS_DIGIT.match(ch):
+            got = DIGIT
+        elif IS_WORD.match(ch):
+            got = WORD
+        elif IS_BLANK.match(ch):
+            got = BLANK
         else:
-            got = _OTHER
+            got = OTHER
         if len(self) < _CLASS_CACHE:
             self[cp] = got
         return got
@@ -358,10 +275,10 @@ def _proxy_tables() -> tuple[npt.NDArray[np.uint8], ...]:
     compiling thread)."""
     if not _TABLES:
         every = "".join(map(chr, range(_BMP)))  # lone surrogates included: str allows them
-        base = np.full(_BMP, ord(_OTHER), dtype=np.uint8)
+        base = np.full(_BMP, ord(OTHER), dtype=np.uint8)
         # digits are word characters and no word character is a blank: write the wider class
         # first, the narrower over it (the order of _Markers.__missing__)
-        for pattern, marker in ((_IS_BLANK, _BLANK), (_IS_WORD, _WORD), (_IS_DIGIT, _DIGIT)):
+        for pattern, marker in ((IS_BLANK, BLANK), (IS_WORD, WORD), (IS_DIGIT, DIGIT)):
             at = [m.start() for m in pattern.finditer(every, 128)]
             base[np.array(at, dtype=np.int64)] = ord(marker)
         base[:128] = np.arange(128, dtype=np.uint8)

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from a4s_memory.firewall import CATEGORY_RULES, INJECTION_RULES, Firewall, WriteRequest, hsfilter
+from a4s_memory.firewall.hs_widen import widen
 from a4s_memory.firewall.secrets import SECRET_RULES
 from a4s_memory.firewall.triggers import TextScan, _current, long_runs
 
@@ -158,20 +159,20 @@ def test_every_regex_match_is_a_hyperscan_match() -> None:
 
 
 def test_widen_keeps_pythons_classes() -> None:
-    assert hsfilter.widen(r"\bab\s+\w\d") == (r"ab[\s\x1c-\x1f\x82]+[\w\x80\x81][\d\x81]")
-    assert hsfilter.widen(r"[^\s\"]+[\w.-]") == r"[^\s\x1c-\x1f\x82\"]+[\w\x80\x81.-]"
-    assert hsfilter.widen(r"[]a]\b") == r"[]a]"
-    assert hsfilter.widen(r"[^\S\n]*") == r"(?:[^\S\n]|[\x1c-\x1f\x82])*"
-    assert hsfilter.widen("instruções °") == r"instru\x80\x80es \x83"
-    assert hsfilter.widen("[\\wà-ž]") == r"[\w\x80\x81\x80-\x83]"
-    assert hsfilter.widen(r"\\u[0-9a-f]") == r"\\u[0-9a-f]"  # an escaped backslash, then "u"
-    assert hsfilter.widen("é", non_ascii=False) is None  # IGNORECASE: é is not only é
-    assert hsfilter.widen(r"[^\S\t]") is None  # \S inside another negated class
-    assert hsfilter.widen("[a-ž]") is None  # a range from ASCII to non-ASCII
-    assert hsfilter.widen(r"[[:alpha:]]") is None
-    assert hsfilter.widen(r"\u00e9") is None
-    assert hsfilter.widen(r"\x85") is None
-    assert hsfilter.widen(r"(a)\1") is None
+    assert widen(r"\bab\s+\w\d") == (r"ab[\s\x1c-\x1f\x82]+[\w\x80\x81][\d\x81]")
+    assert widen(r"[^\s\"]+[\w.-]") == r"[^\s\x1c-\x1f\x82\"]+[\w\x80\x81.-]"
+    assert widen(r"[]a]\b") == r"[]a]"
+    assert widen(r"[^\S\n]*") == r"(?:[^\S\n]|[\x1c-\x1f\x82])*"
+    assert widen("instruções °") == r"instru\x80\x80es \x83"
+    assert widen("[\\wà-ž]") == r"[\w\x80\x81\x80-\x83]"
+    assert widen(r"\\u[0-9a-f]") == r"\\u[0-9a-f]"  # an escaped backslash, then "u"
+    assert widen("é", non_ascii=False) is None  # IGNORECASE: é is not only é
+    assert widen(r"[^\S\t]") is None  # \S inside another negated class
+    assert widen("[a-ž]") is None  # a range from ASCII to non-ASCII
+    assert widen(r"[[:alpha:]]") is None
+    assert widen(r"\u00e9") is None
+    assert widen(r"\x85") is None
+    assert widen(r"(a)\1") is None
 
 
 def _append(expr_id: int, _start: int, _end: int, _flags: int, found: list[int]) -> None:
@@ -197,7 +198,7 @@ def test_widened_classes_accept_every_character_python_does() -> None:
         r"\bx",
         r"x\b",
     ):
-        widened = hsfilter.widen(regex)
+        widened = widen(regex)
         assert widened is not None
         db = hs.Database()
         db.compile(expressions=[widened.encode()], ids=[0], elements=1, flags=[flags])
