@@ -12,7 +12,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["BLANK", "DIGIT", "IS_BLANK", "IS_DIGIT", "IS_WORD", "OTHER", "WORD", "widen"]
+__all__ = [
+    "BLANK",
+    "DIGIT",
+    "IS_BLANK",
+    "IS_DIGIT",
+    "IS_WORD",
+    "OTHER",
+    "WORD",
+    "marker_of",
+    "widen",
+]
 
 _NUMERIC: Final = frozenset("0123456789uUNpPXgk")  # backrefs, octal, Unicode escapes
 _LOW_HEX: Final = frozenset("01234567")  # \xNN below 0x80
@@ -36,13 +46,14 @@ IS_DIGIT: Final = re.compile(r"\d")
 IS_BLANK: Final = re.compile(r"\s")
 
 
-def _class_of(ch: str) -> str:
-    """The marker escape of a non-ASCII character (as hsfilter's ``_Markers`` maps it)."""
+def marker_of(ch: str) -> str:
+    """The marker byte (as a character) of a non-ASCII character: its class in Python's ``re``
+    (digits are word characters, so digits first)."""
     if IS_DIGIT.match(ch):
-        return "\\x81"
+        return DIGIT
     if IS_WORD.match(ch):
-        return "\\x80"
-    return "\\x82" if IS_BLANK.match(ch) else "\\x83"
+        return WORD
+    return BLANK if IS_BLANK.match(ch) else OTHER
 
 
 def widen(regex: str, non_ascii: bool = True) -> str | None:
@@ -82,7 +93,7 @@ def widen(regex: str, non_ascii: bool = True) -> str | None:
             elif in_class and out[-1:] == ["-"] and not at_start:
                 return None  # a range from an ASCII character to this one
             else:
-                out.append(_class_of(ch))
+                out.append(f"\\x{ord(marker_of(ch)):02x}")
                 i += 1
             at_start = False
             continue

@@ -48,6 +48,7 @@ from a4s_memory.firewall.hs_widen import (
     IS_WORD,
     OTHER,
     WORD,
+    marker_of,
     widen,
 )
 
@@ -227,17 +228,7 @@ class _Markers(dict[int, str]):
         self.folds = {ord(k): v for k, v in folds.items()}
 
     def __missing__(self, cp: int) -> str:
-        ch = chr(cp)
-        if cp in self.folds:
-            got = self.folds[cp]
-        elif IS_DIGIT.match(ch):
-            got = DIGIT
-        elif IS_WORD.match(ch):
-            got = WORD
-        elif IS_BLANK.match(ch):
-            got = BLANK
-        else:
-            got = OTHER
+        got = self.folds[cp] if cp in self.folds else marker_of(chr(cp))
         if len(self) < _CLASS_CACHE:
             self[cp] = got
         return got
