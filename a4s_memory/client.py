@@ -313,7 +313,8 @@ class AsyncMemoryClient:
         return dict(await self._call("GET", "/healthz", safe=True))
 
     async def ready(self) -> bool:
-        """True when the API and Neo4j answer (no retries: readiness is a point-in-time answer)."""
+        """True when the API and Neo4j answer and the firewall's prefilter is compiled (GET
+        /readyz; no retries: readiness is a point-in-time answer)."""
         try:
             await self._send("GET", "/readyz")
         except StoreUnavailable:

@@ -96,9 +96,25 @@ class _Counter:
 
 @asynccontextmanager
 async def in_process(settings: Settings) -> AsyncIterator[httpx.ASGITransport]:
+    """The app in this process over ``httpx.ASGITransport``, once /readyz answers 200: a fresh
+    process compiles the firewall's prefilter for ~5 s of CPU first, and a timed pass must
+    not share the cores with that (it did: the first sequential pass of batch_bench.py)."""
     app = create_app(settings)
     async with LifespanManager(app) as manager:
-        yield httpx.ASGITransport(app=manager.app)
+        transport = httpx.ASGITransport(app=manager.app)
+        await wait_ready(transport)
+        yield transport
+
+
+async def wait_ready(transport: httpx.AsyncBaseTransport, timeout_s: float = 120.0) -> None:
+    """Poll GET /readyz until 200; RuntimeError (with the last answer) after ``timeout_s``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    async with httpx.AsyncClient(transport=transport, base_url="http://bench") as http:
+        while (answer := await http.get("/readyz")).status_code != 200:
+            if loop.time() > deadline:
+                raise RuntimeError(f"the app is not ready after {timeout_s:.0f} s: {answer.text}")
+            await asyncio.sleep(0.2)
 
 
 async def ingest(

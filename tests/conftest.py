@@ -11,6 +11,7 @@ instead of skipping the integration tests.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -92,8 +93,14 @@ def neo4j_settings() -> Iterator[Settings]:
 
 @pytest.fixture(scope="session")
 async def store(neo4j_settings: Settings) -> AsyncIterator[Neo4jStore]:
-    """One connected store for the whole session, with the schema applied."""
+    """One connected store for the whole session, with the schema applied, and the firewall's
+    prefilter compiled (once per process, ~5 s of CPU): /readyz answers 503 until it is, and an
+    app started by a test must not depend on how far that compilation got."""
     from a4s_memory.errors import StoreUnavailable
+    from a4s_memory.firewall import Firewall, hsfilter
+
+    Firewall()  # every rule table registered, then the compilation starts
+    await asyncio.to_thread(hsfilter.wait, 120)
 
     try:
         async with connect(neo4j_settings) as connected:

@@ -22,7 +22,7 @@ numeric escapes, ``{,n}``, ``[:`` inside a class (POSIX in PCRE), a ``\\S``/``\\
 flags other than MULTILINE/DOTALL) is never filtered.
 
 Without the ``hyperscan`` package (wheels exist for x86-64 Linux), before :func:`start` has
-been called, and until its background compilation ends (about 2 s of CPU once per process;
+been called, and until its background compilation ends (about 5 s of CPU once per process;
 Hyperscan releases the GIL meanwhile), nothing is filtered: the answers are those of the rules
 alone.
 """
@@ -64,6 +64,7 @@ __all__ = [
     "proxy",
     "register",
     "start",
+    "status",
     "wait",
 ]
 
@@ -208,6 +209,15 @@ def wait(timeout: float | None = None) -> bool:
 def available() -> bool:
     """True when answers may filter (the package imported, the databases compiled)."""
     return _ready is not None
+
+
+def status() -> str:
+    """``"ready"`` (answers filter), ``"compiling"`` (:func:`start` ran, the databases are not
+    done yet: the rules answer alone, several times slower) or ``"rules-only"`` (no Hyperscan,
+    :func:`disable`-d, never started, or the compilation failed). For /readyz."""
+    if _ready is not None:
+        return "ready"
+    return "compiling" if _started and not _done.is_set() else "rules-only"
 
 
 def disable() -> None:

@@ -1,4 +1,5 @@
-"""/readyz is 503 while Neo4j does not answer and recovers without a restart.
+"""/readyz is 503 while Neo4j does not answer and recovers without a restart, and 503 while the
+firewall's prefilter is still compiling (the rules then answer alone, several times slower).
 
 The app is pointed at a loopback port where nothing listens; then a TCP forwarder to the real Neo4j
 starts on that port. The shared Neo4j server is never stopped.
@@ -10,8 +11,12 @@ import asyncio
 from pathlib import Path
 from urllib.parse import urlparse
 
+import httpx
+import pytest
+
 from a4s_memory.api.background import free_loopback_port
 from a4s_memory.config import Settings
+from a4s_memory.firewall import hsfilter
 from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import (
     api_settings,
@@ -33,12 +38,41 @@ async def test_readyz_503_while_neo4j_down_then_recovers(
 
         forwarder = await tcp_forwarder(port, target)
         try:
-            for _ in range(50):
-                up = await api.get("/readyz")
-                if up.status_code == 200:
-                    break
-                await asyncio.sleep(0.2)
-            assert up.status_code == 200 and up.json() == {"status": "ok", "neo4j": True}
+            up = await _ready(api)
+            assert up.status_code == 200
+            assert up.json() == {"status": "ok", "neo4j": True, "firewall": hsfilter.status()}
         finally:
             forwarder.close()
             await forwarder.wait_closed()
+
+
+async def _ready(api: httpx.AsyncClient, timeout_s: float = 120.0) -> httpx.Response:
+    """/readyz until it answers 200 or ``timeout_s`` passes (the prefilter compiles for ~5 s of
+    CPU once per process, longer on a busy machine)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    while True:
+        answer = await api.get("/readyz")
+        if answer.status_code == 200 or loop.time() > deadline:
+            return answer
+        await asyncio.sleep(0.2)
+
+
+async def test_readyz_503_while_the_firewall_prefilter_compiles(
+    neo4j_settings: Settings, store: Neo4jStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = api_settings(neo4j_settings, tmp_path)
+    async with running_app(settings) as (_app, api):
+        monkeypatch.setattr(hsfilter, "status", lambda: "compiling")
+        starting = await api.get("/readyz")
+        assert starting.status_code == 503
+        assert starting.json() == {"status": "starting", "neo4j": True, "firewall": "compiling"}
+        # Without Hyperscan the rules answer alone: slower, but nothing to wait for.
+        monkeypatch.setattr(hsfilter, "status", lambda: "rules-only")
+        alone = await api.get("/readyz")
+        assert alone.status_code == 200 and alone.json()["firewall"] == "rules-only"
+        monkeypatch.undo()
+        assert hsfilter.wait(120), "the prefilter did not compile"
+        ready = await api.get("/readyz")
+        assert ready.status_code == 200
+        assert ready.json() == {"status": "ok", "neo4j": True, "firewall": "ready"}

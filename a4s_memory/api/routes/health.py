@@ -1,13 +1,14 @@
-"""``/healthz`` (the process answers), ``/readyz`` (Neo4j answers too; 503 while it does not) and
-``/metrics`` (Prometheus; a4s_memory.telemetry)."""
+"""``/healthz`` (the process answers), ``/readyz`` (Neo4j answers and the firewall's prefilter is
+compiled; 503 while either is not) and ``/metrics`` (Prometheus; a4s_memory.telemetry)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Response, status
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from a4s_memory.api.deps import ManagerDep, StoreDep
 from a4s_memory.errors import StoreUnavailable
+from a4s_memory.firewall import hsfilter
 from a4s_memory.telemetry import METRICS_CONTENT_TYPE, render
 
 router = APIRouter(tags=["health"])
@@ -18,8 +19,12 @@ class Health(BaseModel):
 
 
 class Readiness(BaseModel):
-    status: str
+    status: str = Field(description="ok | unavailable (Neo4j does not answer) | starting")
     neo4j: bool
+    firewall: str = Field(
+        description="the firewall's Hyperscan prefilter: ready | compiling (once per process, "
+        "~5 s of CPU; the rules answer alone meanwhile, several times slower) | rules-only"
+    )
 
 
 @router.get("/healthz", response_model=Health)
@@ -30,14 +35,24 @@ async def healthz() -> Health:
 @router.get(
     "/readyz",
     response_model=Readiness,
-    responses={503: {"model": Readiness, "description": "Neo4j does not answer"}},
+    responses={
+        503: {
+            "model": Readiness,
+            "description": "Neo4j does not answer, or the firewall's prefilter is compiling",
+        }
+    },
 )
 async def readyz(store: StoreDep, response: Response) -> Readiness:
     # The driver reconnects by itself, so readiness recovers without a restart once Neo4j is back.
     ok = await store.ping()
-    if not ok:
+    # A process starts answering before its prefilter is compiled (correct answers, slower
+    # firewall): an orchestrator waits for it before sending traffic, so do load benchmarks.
+    firewall = hsfilter.status()
+    compiling = firewall == "compiling"
+    if not ok or compiling:
         response.status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    return Readiness(status="ok" if ok else "unavailable", neo4j=ok)
+    state = "unavailable" if not ok else "starting" if compiling else "ok"
+    return Readiness(status=state, neo4j=ok, firewall=firewall)
 
 
 @router.get(
