@@ -92,9 +92,12 @@ WITH h, count(e) AS written
 SET h.seq = $last.seq, h.hash = $last.hash
 RETURN written
 """
+# An agent's events are found through the (agent_id, seq) uniqueness constraint's index. Neo4j
+# reads a composite index only with a predicate on each of its properties: without `e.seq IS NOT
+# NULL` (always true: every event has its position) it scanned every agent's events.
 _LIST = """
 MATCH (e:AuditEvent {agent_id: $agent_id})
-WHERE $action IS NULL OR e.action = $action
+WHERE e.seq IS NOT NULL AND ($action IS NULL OR e.action = $action)
 RETURN properties(e) AS p ORDER BY e.seq DESC LIMIT $last
 """
 _SESSION = """
@@ -106,7 +109,10 @@ MATCH (e:AuditEvent {session_id: $session_id})
 WHERE e.requester_id = $requester_id AND e.action IN ['reject', 'poisoning_blocked']
 RETURN count(e) AS n
 """
-_ALL = "MATCH (e:AuditEvent {agent_id: $agent_id}) RETURN properties(e) AS p ORDER BY e.seq"
+_ALL = """
+MATCH (e:AuditEvent {agent_id: $agent_id}) WHERE e.seq IS NOT NULL
+RETURN properties(e) AS p ORDER BY e.seq
+"""
 _HEAD = """
 OPTIONAL MATCH (h:AuditHead {agent_id: $agent_id})
 RETURN h.seq AS seq, h.hash AS hash, h.anchor_seq AS anchor_seq, h.anchor_hash AS anchor_hash

@@ -57,14 +57,18 @@ RETURN id
 """
 _DELETE_EPISODE = "MATCH (ep:Episodic {uuid: $uuid}) WHERE ep.group_id = $group_id DETACH DELETE ep"
 _DELETE_LEDGER = "UNWIND $uuids AS id MATCH (s:A4SStatus {uuid: id}) DELETE s"
-# A removed episode takes its structured-item version record (and its content) with it.
+# A removed episode takes its structured-item version record (and its content) with it. Items are
+# found from the space (current_memory_id has no index) and versions through the (item_id,
+# version) uniqueness index, which Neo4j reads only with a predicate on both properties: the
+# statement scanned every agent's items and versions before.
 _DROP_VERSIONS = """
 OPTIONAL MATCH (v:A4SVersion {memory_id: $uuid}) DETACH DELETE v
 WITH count(*) AS ignored
-OPTIONAL MATCH (i:A4SItem {current_memory_id: $uuid}) SET i.current_memory_id = null
+OPTIONAL MATCH (i:A4SItem {group_id: $group_id}) WHERE i.current_memory_id = $uuid
+SET i.current_memory_id = null
 WITH count(*) AS ignored
 MATCH (i:A4SItem {group_id: $group_id})
-WHERE NOT EXISTS { MATCH (v:A4SVersion) WHERE v.item_id = i.item_id }
+WHERE NOT EXISTS { MATCH (v:A4SVersion {item_id: i.item_id}) WHERE v.version IS NOT NULL }
 DELETE i
 """
 

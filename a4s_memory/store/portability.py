@@ -43,14 +43,20 @@ __all__ = [
 FORMAT: Final = "a4s-memory-export/1"
 BATCH: Final = 200
 
+# Every read starts from the agent's spaces. A ledger entry is found through the (group_id, kind)
+# index, which Neo4j reads only with a predicate on both properties (`kind` is always set); an
+# edge from the RELATES_TO(group_id) index, its ends taken from it (matching `(a:Entity)-[e]->`
+# let the planner start from a scan of every Entity).
 _EXPORT: Final[dict[str, LiteralString]] = {
-    "ledger": "MATCH (s:A4SStatus) WHERE s.group_id IN $groups RETURN properties(s) AS props",
+    "ledger": "MATCH (s:A4SStatus) WHERE s.group_id IN $groups AND s.kind IS NOT NULL "
+    "RETURN properties(s) AS props",
     "entity": "MATCH (n:Entity) WHERE n.group_id IN $groups "
     "RETURN properties(n) AS props, labels(n) AS labels",
     "episode": "MATCH (n:Episodic) WHERE n.group_id IN $groups RETURN properties(n) AS props",
     "mention": "MATCH (ep:Episodic)-[m:MENTIONS]->(n:Entity) WHERE ep.group_id IN $groups "
     "RETURN properties(m) AS props, ep.uuid AS source, n.uuid AS target",
-    "edge": "MATCH (a:Entity)-[e:RELATES_TO]->(b:Entity) WHERE e.group_id IN $groups "
+    "edge": "MATCH ()-[e:RELATES_TO]->() WHERE e.group_id IN $groups "
+    "WITH e, startNode(e) AS a, endNode(e) AS b WHERE a:Entity AND b:Entity "
     "RETURN properties(e) AS props, a.uuid AS source, b.uuid AS target",
     "item": "MATCH (i:A4SItem) WHERE i.group_id IN $groups RETURN properties(i) AS props",
     "version": "MATCH (v:A4SVersion) WHERE v.group_id IN $groups RETURN properties(v) AS props",
@@ -76,7 +82,7 @@ CALL () {
   UNION ALL
   MATCH (n:Entity) WHERE n.group_id IN $groups RETURN count(n) AS c
   UNION ALL
-  MATCH (s:A4SStatus) WHERE s.group_id IN $groups RETURN count(s) AS c
+  MATCH (s:A4SStatus) WHERE s.group_id IN $groups AND s.kind IS NOT NULL RETURN count(s) AS c
 }
 RETURN sum(c) AS n
 """
@@ -100,7 +106,7 @@ CALL () {
   UNION ALL
   MATCH (v:A4SVersion) WHERE v.memory_id IN $ids RETURN count(v) AS c
   UNION ALL
-  MATCH (v:A4SVersion) WHERE v.item_id IN $ids RETURN count(v) AS c
+  MATCH (v:A4SVersion) WHERE v.item_id IN $ids AND v.version IS NOT NULL RETURN count(v) AS c
 }
 RETURN sum(c) AS n
 """

@@ -136,6 +136,9 @@ _RESTORE = """
 MATCH (s:A4SStatus {uuid: $uuid}) WHERE s.kind = 'episode' SET s += $axes
 """
 # Create the version, move the item to it, then list what compaction may drop (one statement).
+# `v.version IS NOT NULL` (always true) lets Neo4j find an item's versions through the
+# (item_id, version) uniqueness index: it reads a composite index only with a predicate on each
+# property, and scanned every agent's versions without it (here and in _VERSIONS).
 _CREATE_VERSION = """
 CALL () {
   CREATE (v:A4SVersion) SET v = $props
@@ -143,7 +146,7 @@ CALL () {
   MATCH (i:A4SItem {item_id: $props.item_id})
   SET i.current_version = $props.version, i.current_memory_id = $props.memory_id
 }
-MATCH (v:A4SVersion {item_id: $item_id})
+MATCH (v:A4SVersion {item_id: $item_id}) WHERE v.version IS NOT NULL
 WITH v ORDER BY v.version
 WITH collect(v) AS versions
 WITH versions, size(versions) - $max AS excess
@@ -265,7 +268,7 @@ async def record_version_tx(
 # Reads for listing and rolling back versions.
 _ITEM_OF: Final = "MATCH (v:A4SVersion {memory_id: $uuid}) RETURN v.item_id AS item_id LIMIT 1"
 _VERSIONS: Final = """
-MATCH (v:A4SVersion {item_id: $item_id})
+MATCH (v:A4SVersion {item_id: $item_id}) WHERE v.version IS NOT NULL
 OPTIONAL MATCH (i:A4SItem {item_id: $item_id})
 RETURN properties(v) AS v, i.current_version AS current ORDER BY v.version
 """

@@ -1,5 +1,5 @@
-"""Record the statements a search sends through :meth:`Channel.run` (text and parameters), for
-tests that count them or ask Neo4j how it plans them."""
+"""Record the statements a search sends through :meth:`Channel.run`, or that the driver runs
+(text and parameters), for tests that count them or ask Neo4j how it plans them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import neo4j
 import pytest
 
 from a4s_memory.policy.cypher import CypherParams
@@ -27,4 +28,24 @@ def channel_statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Stateme
 
     with monkeypatch.context() as patch:
         patch.setattr(Channel, "run", recorded)
+        yield statements
+
+
+@contextmanager
+def driver_statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Statement]]:
+    """Every statement the Neo4j driver runs inside the block (auto-commit, explicit and managed
+    transactions alike: ``execute_query`` runs through a managed transaction), text and
+    parameters; each still runs."""
+    statements: list[Statement] = []
+
+    def recording(run: Any) -> Any:
+        async def recorded(self: Any, query: Any, parameters: Any = None, **kwargs: Any) -> Any:
+            statements.append((str(query), {**(parameters or {}), **kwargs}))
+            return await run(self, query, parameters, **kwargs)
+
+        return recorded
+
+    with monkeypatch.context() as patch:
+        for cls in (neo4j.AsyncSession, neo4j.AsyncTransaction, neo4j.AsyncManagedTransaction):
+            patch.setattr(cls, "run", recording(cls.run))
         yield statements

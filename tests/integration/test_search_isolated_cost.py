@@ -17,7 +17,6 @@ element id - and then counts (never times) the database hits of that statement u
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any
@@ -30,6 +29,7 @@ from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.search import SearchRequest, policy_search
 from tests.integration.channel_capture import Statement, channel_statements
+from tests.integration.plan_shape import db_hits, planned, unbounded_reads
 from tests.integration.seed import EMBEDDER, add_entities, add_episodes, add_facts, cleanup, props
 
 # Elements in the other space (entities, the facts between them, episodes): a cross-space index
@@ -41,27 +41,7 @@ FOREIGN = 120
 SLACK = 20
 # The properties an index read may start from: the reader's spaces, or an element's id.
 BOUNDED = {"group_id", "uuid"}
-_INDEX = re.compile(r":(\w+)\((\w+)")
 AT = datetime(2023, 5, 7, tzinfo=UTC)  # the reader's session
-
-
-def _operators(plan: dict[str, Any]) -> list[dict[str, Any]]:
-    return [plan, *(op for child in plan.get("children", []) for op in _operators(child))]
-
-
-def _unbounded_reads(plan: dict[str, Any]) -> list[str]:
-    """Plan operators that read an index or a store without starting from a bounded property."""
-    out = []
-    for op in _operators(plan):
-        kind = str(op.get("operatorType", ""))
-        details = str(op.get("args", {}).get("Details", ""))
-        if "Scan" in kind:  # label, type, index or all-nodes scans: never bounded by a space
-            out.append(f"{kind} {details}")
-        elif "Index" in kind:
-            found = _INDEX.search(details)
-            if found is None or found.group(2) not in BOUNDED:
-                out.append(f"{kind} {details}")
-    return out
 
 
 async def _statements(
@@ -78,20 +58,6 @@ async def _statements(
     assert hits, "the reader's own elements are found"
     assert len(statements) == 2, len(statements)
     return statements
-
-
-async def _profile(store: Neo4jStore, statement: Statement) -> dict[str, Any]:
-    query, params = statement
-    async with store.driver.session(database=store.database) as session:
-        # replan=force: the plan for the statistics of now, not one cached by an earlier test
-        result = await session.run("CYPHER replan=force PROFILE " + query, params)  # type: ignore[arg-type]
-        summary = await result.consume()
-    assert summary.profile is not None
-    return summary.profile
-
-
-def _db_hits(plan: dict[str, Any]) -> int:
-    return sum(int(op.get("dbHits", 0)) for op in _operators(plan))
 
 
 async def _seed_reader(store: Neo4jStore, group: str, ttl: dict[str, Any]) -> None:
@@ -111,9 +77,9 @@ async def _seed_reader(store: Neo4jStore, group: str, ttl: dict[str, Any]) -> No
 
 def _assert_same_work(alone: list[dict[str, Any]], beside: list[dict[str, Any]]) -> None:
     for plan in (*alone, *beside):
-        assert _unbounded_reads(plan) == [], _unbounded_reads(plan)
+        assert unbounded_reads(plan, BOUNDED) == [], unbounded_reads(plan, BOUNDED)
     for before, after in zip(alone, beside, strict=True):
-        assert _db_hits(after) - _db_hits(before) <= SLACK, (_db_hits(before), _db_hits(after))
+        assert db_hits(after) - db_hits(before) <= SLACK, (db_hits(before), db_hits(after))
 
 
 async def test_a_search_reads_nothing_of_other_spaces(
@@ -124,7 +90,10 @@ async def test_a_search_reads_nothing_of_other_spaces(
     ttl = props(expires_at=datetime.now(UTC) + timedelta(days=30))
     try:
         await _seed_reader(store, mine, ttl)
-        alone = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+        alone = [
+            await planned(store, st, profile=True)
+            for st in await _statements(store, mine, monkeypatch)
+        ]
         people = await add_entities(store, other, [(f"Gina {n}", ttl) for n in range(FOREIGN)])
         await add_facts(
             store,
@@ -139,7 +108,10 @@ async def test_a_search_reads_nothing_of_other_spaces(
             other,
             [(f"Gina repotted the fern {n}", {**ttl, "valid_at": AT}, []) for n in range(FOREIGN)],
         )
-        beside = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+        beside = [
+            await planned(store, st, profile=True)
+            for st in await _statements(store, mine, monkeypatch)
+        ]
     finally:
         await cleanup(store, [mine, other])
     _assert_same_work(alone, beside)
@@ -159,7 +131,10 @@ async def test_a_search_reads_none_of_its_spaces_ineligible_elements(
     quarantined = props(security_status="quarantined")
     try:
         await _seed_reader(store, mine, ttl)
-        alone = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+        alone = [
+            await planned(store, st, profile=True)
+            for st in await _statements(store, mine, monkeypatch)
+        ]
         await add_entities(store, mine, [(f"Walter {n}", quarantined) for n in range(FOREIGN)])
         await add_episodes(
             store,
@@ -169,7 +144,10 @@ async def test_a_search_reads_none_of_its_spaces_ineligible_elements(
                 for n in range(FOREIGN)
             ],
         )
-        beside = [await _profile(store, st) for st in await _statements(store, mine, monkeypatch)]
+        beside = [
+            await planned(store, st, profile=True)
+            for st in await _statements(store, mine, monkeypatch)
+        ]
     finally:
         await cleanup(store, [mine])
     _assert_same_work(alone, beside)

@@ -1,0 +1,161 @@
+"""Every statement of the per-agent read and lifecycle paths starts from the agent's own keys.
+
+The search was fixed for this in issue 15 (test_search_isolated_cost.py); the same check over the
+other paths found label scans: the audit listing and export (``AuditEvent {agent_id}`` has no
+index of its own: the uniqueness constraint is ``(agent_id, seq)``, and Neo4j reads a composite
+index only with a predicate on each of its properties), the version history
+(``A4SVersion {item_id}`` likewise, ``(item_id, version)``) and a structured item's deletion
+(``A4SItem {current_memory_id}`` has no index at all). Each read every event, version or item
+*of the whole database*, every agent's, on every call.
+
+Which plan Neo4j picks depends on its statistics, so another agent's history is written first (the
+labels are not empty), and each statement is planned with ``EXPLAIN`` (nothing runs twice; writes
+are planned, not executed) for the statistics of now. On a test database's few hundred elements
+the cost model sometimes scans an index instead of seeking it (``RELATES_TO(uuid)``, flipping from
+run to run); such a scan is accepted when the index is on one of the keys below, since a seek of
+that index is what the statement can be answered from. A label scan, or an index on anything
+else, is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+from a4s_memory.contract import Visibility
+from a4s_memory.errors import Conflict
+from a4s_memory.manager import MemoryManager
+from a4s_memory.spaces import group_id
+from a4s_memory.store.db import Neo4jStore
+from tests.integration.audit_support import OWNER, make_manager_fixture
+from tests.integration.channel_capture import Statement, driver_statements
+from tests.integration.cleanup import remove_agents
+from tests.integration.plan_shape import planned, unbounded_reads
+from tests.integration.seed import add_entities, add_episodes, add_facts, props
+
+lifecycle = make_manager_fixture("rip")
+
+# The keys a read may start from: a space, an element, an agent, an item, a session, a job.
+BOUNDED = {
+    "group_id",
+    "uuid",
+    "agent_id",
+    "item_id",
+    "memory_id",
+    "session_id",
+    "event_id",
+    "job_id",
+    "requester_id",
+    "name",
+}
+KEYS = 6  # structured items of the other agent, each written VERSIONS times
+VERSIONS = 3
+FOREIGN = 120  # the other agent's entities, facts between them and episodes mentioning them
+
+
+def _item(agent: str, key: str, value: str) -> dict[str, Any]:
+    return {
+        "agent_id": agent,
+        "category": "preference",
+        "key": key,
+        "messages": value,
+        "source": {"type": "explicit_save"},
+        "visibility": "private",
+        "session_id": f"s-{agent}",
+    }
+
+
+@pytest.fixture
+async def other_history(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore
+) -> AsyncIterator[None]:
+    """Another agent's items, versions, episodes, audit events and a graph of entities and
+    facts: what a read that is not bounded by its own agent would pay for (and statistics in
+    which no label or relationship type is empty, as in a database in use)."""
+    manager, agent = lifecycle
+    other = f"{agent}-other"
+    await manager.register_agent(OWNER, other, OWNER)
+    try:
+        for n in range(KEYS * VERSIONS):
+            await manager.add(OWNER, _item(other, f"k{n % KEYS}", f"value {n}"))
+        space = group_id(other, Visibility.PRIVATE)
+        people = await add_entities(store, space, [(f"Hugo {n}", props()) for n in range(FOREIGN)])
+        await add_facts(
+            store,
+            space,
+            [
+                {"source": a, "target": b, "fact": f"Hugo {n} knows Hugo {n + 1}", "props": props()}
+                for n, (a, b) in enumerate(pairwise(people))
+            ],
+        )
+        await add_episodes(
+            store, space, [(f"Hugo {n} paints", props(), [p]) for n, p in enumerate(people)]
+        )
+        yield
+    finally:
+        await remove_agents(store, other)
+
+
+async def _plans(
+    store: Neo4jStore,
+    monkeypatch: pytest.MonkeyPatch,
+    call: Callable[[], Awaitable[object]],
+) -> dict[str, list[str]]:
+    """Run ``call``; every distinct statement it sent -> its unbounded reads (only the ones
+    that have some)."""
+    with driver_statements(monkeypatch) as statements:
+        await call()
+    assert statements, "the call sent no statement"
+    distinct: dict[str, Statement] = {query: (query, params) for query, params in statements}
+    out = {}
+    for query, statement in distinct.items():
+        plan = await planned(store, statement, profile=False)
+        reads = unbounded_reads(plan, BOUNDED, index_scans=True)
+        if reads:
+            out[" ".join(query.split())[:160]] = reads
+    return out
+
+
+async def _collect(stream: AsyncIterator[Any]) -> list[Any]:
+    return [record async for record in stream]
+
+
+async def _import_refused(manager: MemoryManager, agent: str) -> None:
+    """Import the agent's own export over it: refused, its ids are taken (the check is one
+    statement over every label an export holds)."""
+    records = await _collect(manager.export_agent(OWNER, agent))
+    with pytest.raises(Conflict):
+        await manager.import_agent(OWNER, agent, records)
+
+
+@pytest.mark.usefixtures("other_history")
+async def test_lifecycle_reads_start_from_the_agents_own_keys(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager, agent = lifecycle
+    first = await manager.add(OWNER, _item(agent, "style", "concise"))
+    second = await manager.add(OWNER, _item(agent, "style", "detailed"))
+    kept = await manager.add(OWNER, _item(agent, "tone", "warm"))
+    calls: dict[str, Callable[[], Awaitable[object]]] = {
+        "audit": lambda: manager.audit(OWNER, agent, last=10),
+        "audit of one action": lambda: manager.audit(OWNER, agent, action="write", last=10),
+        "audit export": lambda: _collect(manager.export_audit(OWNER, agent)),
+        "audit verification": lambda: manager.verify_audit(agent),
+        "session summary": lambda: manager.session_summary(OWNER, agent, f"s-{agent}"),
+        "versions": lambda: manager.versions(OWNER, second.memory_id),
+        "rollback": lambda: manager.rollback(OWNER, second.memory_id, 1),
+        "get": lambda: manager.get(OWNER, kept.memory_id),
+        "export and import": lambda: _import_refused(manager, agent),
+        "another version": lambda: manager.add(OWNER, _item(agent, "tone", "calm")),
+        "delete a structured item": lambda: manager.delete(OWNER, first.memory_id),
+    }
+    found = {name: await _plans(store, monkeypatch, call) for name, call in calls.items()}
+    unbounded = [
+        f"{name}: {query} -> {reads}"
+        for name, statements in found.items()
+        for query, reads in statements.items()
+    ]
+    assert unbounded == [], "\n".join(unbounded)
