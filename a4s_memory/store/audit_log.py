@@ -132,9 +132,11 @@ SET h.anchor_seq = $upto, h.anchor_hash = $anchor_hash, h.pruned_at = $ts
 RETURN n
 """
 # Elements of the agent its audit chain records as quarantined: a restore keeps them quarantined.
+# Found from the elements' ids (forced: the planner sometimes sought AuditEvent(action), every
+# agent's quarantine events).
 _QUARANTINED = """
-MATCH (e:AuditEvent) WHERE e.agent_id = $agent_id AND e.action = 'quarantine'
-  AND e.memory_id IN $ids
+MATCH (e:AuditEvent) USING INDEX e:AuditEvent(memory_id)
+WHERE e.memory_id IN $ids AND e.agent_id = $agent_id AND e.action = 'quarantine'
 RETURN DISTINCT e.memory_id AS id
 """
 _AGENTS = "MATCH (h:AuditHead) RETURN h.agent_id AS agent_id ORDER BY agent_id"

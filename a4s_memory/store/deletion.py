@@ -23,26 +23,35 @@ from a4s_memory.store.ingest_remove import remove_episode_tx
 
 __all__ = ["bulk_delete", "find_topic"]
 
+# Every read starts from the space's group_id (or an element's uuid), forced with USING INDEX: on
+# a database whose statistics made a label look small, the planner scanned every agent's episodes
+# for a topic (tests/integration/test_reads_isolated_plans.py). Graphiti creates these indexes.
 _ALL_EPISODES = """
-MATCH (ep:Episodic) WHERE ep.group_id IN $groups RETURN ep.uuid AS uuid, ep.group_id AS group_id
+MATCH (ep:Episodic) USING INDEX ep:Episodic(group_id) WHERE ep.group_id IN $groups
+RETURN ep.uuid AS uuid, ep.group_id AS group_id
 """
 _TOPIC = """
 CALL () {
-  MATCH (ep:Episodic) WHERE ep.group_id IN $groups AND toLower(ep.content) CONTAINS $topic
+  MATCH (ep:Episodic) USING INDEX ep:Episodic(group_id)
+  WHERE ep.group_id IN $groups AND toLower(ep.content) CONTAINS $topic
   RETURN ep
   UNION
-  MATCH ()-[e:RELATES_TO]->() WHERE e.group_id IN $groups AND toLower(e.fact) CONTAINS $topic
-  MATCH (ep:Episodic) WHERE ep.group_id = e.group_id AND ep.uuid IN coalesce(e.episodes, [])
+  MATCH ()-[e:RELATES_TO]->() USING INDEX e:RELATES_TO(group_id)
+  WHERE e.group_id IN $groups AND toLower(e.fact) CONTAINS $topic
+  MATCH (ep:Episodic) USING INDEX ep:Episodic(uuid)
+  WHERE ep.uuid IN coalesce(e.episodes, []) AND ep.group_id = e.group_id
   RETURN ep
   UNION
-  MATCH (n:Entity) WHERE n.group_id IN $groups AND toLower(n.name) CONTAINS $topic
+  MATCH (n:Entity) USING INDEX n:Entity(group_id)
+  WHERE n.group_id IN $groups AND toLower(n.name) CONTAINS $topic
   MATCH (ep:Episodic)-[:MENTIONS]->(n)
   RETURN ep
 }
 RETURN DISTINCT ep.uuid AS uuid, ep.group_id AS group_id
 """
 _LEFTOVERS = """
-MATCH (n:Entity) WHERE n.group_id IN $groups AND NOT EXISTS { (n)-[:RELATES_TO]-() }
+MATCH (n:Entity) USING INDEX n:Entity(group_id)
+WHERE n.group_id IN $groups AND NOT EXISTS { (n)-[:RELATES_TO]-() }
   AND NOT EXISTS { (:Episodic)-[:MENTIONS]->(n) }
 OPTIONAL MATCH (s:A4SStatus {uuid: n.uuid})
 DETACH DELETE n, s

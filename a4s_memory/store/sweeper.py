@@ -45,10 +45,16 @@ _FRESHNESS: Final = {
     "expired": FreshnessStatus.EXPIRED.value,
 }
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
-_DUE = """
-MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.state = 'committed'
-  AND s.expires_at IS NOT NULL AND NOT coalesce(s.a4s_pinned, false)
-  AND ($groups IS NULL OR s.group_id IN $groups)
+# Each selection has two forms: every agent's episodes (the operator's sweep; it seeks
+# (kind, freshness_status), or for orphans reads the ledger), or the given spaces' (a sweep narrowed to
+# one agent), which seeks (group_id, kind): the single form's `$groups IS NULL OR ...` kept the
+# planner from any index of the spaces, so a one-agent sweep read every agent's ledger.
+_EVERY_EPISODE: Final = "MATCH (s:A4SStatus) WHERE s.kind = 'episode'"
+_SPACE_EPISODES: Final = """
+MATCH (s:A4SStatus) USING INDEX s:A4SStatus(group_id, kind)
+WHERE s.group_id IN $groups AND s.kind = 'episode'"""
+_DUE: Final = """
+  AND s.state = 'committed' AND s.expires_at IS NOT NULL AND NOT coalesce(s.a4s_pinned, false)
   AND s.freshness_status IN $live
 WITH s, CASE WHEN s.expires_at <= $now THEN $expired
              WHEN s.a4s_stale_at IS NOT NULL AND s.a4s_stale_at <= $now THEN $stale
@@ -71,15 +77,12 @@ WITH id, collect(DISTINCT n.uuid) AS entities
 OPTIONAL MATCH ()-[e:RELATES_TO]->() WHERE e.group_id = $group_id AND id IN coalesce(e.episodes, [])
 RETURN entities, collect(DISTINCT e.uuid) AS edges
 """
-_PURGEABLE = """
-MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.freshness_status = $expired
-  AND s.expires_at <= $purge_before AND ($groups IS NULL OR s.group_id IN $groups)
+_PURGEABLE: Final = """
+  AND s.freshness_status = $expired AND s.expires_at <= $purge_before
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
-
-_ORPHANS = """
-MATCH (s:A4SStatus) WHERE s.kind = 'episode' AND s.state = 'pending'
-  AND s.created_at < $orphan_before AND ($groups IS NULL OR s.group_id IN $groups)
+_ORPHANS: Final = """
+  AND s.state = 'pending' AND s.created_at < $orphan_before
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 
@@ -101,8 +104,9 @@ async def _batch_tx(
     tx: AsyncManagedTransaction, audit: AuditLog, now: datetime, groups: list[str] | None
 ) -> Counter[tuple[str, str]]:
     await run_in_tx(tx, _LOCK, {"now": now})
+    select = _EVERY_EPISODE if groups is None else _SPACE_EPISODES
     params = {"now": now, "groups": groups, "batch": BATCH, **_FRESHNESS}
-    due = [dict(r) for r in await run_in_tx(tx, _DUE, params)]
+    due = [dict(r) for r in await run_in_tx(tx, select + _DUE, params)]
     moved = [dict(r) for r in await run_in_tx(tx, _MOVE, {"rows": due, "now": now, **_FRESHNESS})]
     await _restamp_groups(tx, moved)
     counts: Counter[tuple[str, str]] = Counter(
@@ -110,7 +114,7 @@ async def _batch_tx(
     )
     purge = await run_in_tx(
         tx,
-        _PURGEABLE,
+        select + _PURGEABLE,
         {"purge_before": now - ARCHIVE_RETENTION, "groups": groups, "batch": BATCH, **_FRESHNESS},
     )
     for row in purge:
@@ -118,7 +122,7 @@ async def _batch_tx(
         if report.found:
             counts[(parse_group_id(str(row["group_id"])).agent_id, "purged")] += 1
     orphans = await run_in_tx(
-        tx, _ORPHANS, {"orphan_before": now - ORPHAN_AGE, "groups": groups, "batch": BATCH}
+        tx, select + _ORPHANS, {"orphan_before": now - ORPHAN_AGE, "groups": groups, "batch": BATCH}
     )
     for row in orphans:
         await remove_episode_tx(tx, str(row["group_id"]), str(row["uuid"]))

@@ -3,10 +3,11 @@
 The search was fixed for this in issue 15 (test_search_isolated_cost.py); the same check over the
 other paths found label scans: the audit listing and export (``AuditEvent {agent_id}`` has no
 index of its own: the uniqueness constraint is ``(agent_id, seq)``, and Neo4j reads a composite
-index only with a predicate on each of its properties), the version history
-(``A4SVersion {item_id}`` likewise, ``(item_id, version)``) and a structured item's deletion
-(``A4SItem {current_memory_id}`` has no index at all). Each read every event, version or item
-*of the whole database*, every agent's, on every call.
+index only with a predicate on each of its properties), the version history and every new version
+(``A4SVersion {item_id}`` likewise, ``(item_id, version)``), a structured item's deletion
+(``A4SItem {current_memory_id}`` has no index at all), export (``A4SStatus`` by ``group_id``), a
+one-agent sweep (``$groups IS NULL OR ...`` hid the spaces' index) and ``forget``. Each read every
+event, version, item, ledger entry or episode *of the whole database*, every agent's.
 
 Which plan Neo4j picks depends on its statistics, so another agent's history is written first (the
 labels are not empty), and each statement is planned with ``EXPLAIN`` (nothing runs twice; writes
@@ -30,7 +31,7 @@ from a4s_memory.errors import Conflict
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import group_id
 from a4s_memory.store.db import Neo4jStore
-from tests.integration.audit_support import OWNER, make_manager_fixture
+from tests.integration.audit_support import ADMIN, OWNER, make_manager_fixture
 from tests.integration.channel_capture import Statement, driver_statements
 from tests.integration.cleanup import remove_agents
 from tests.integration.plan_shape import planned, unbounded_reads
@@ -63,6 +64,15 @@ def _item(agent: str, key: str, value: str) -> dict[str, Any]:
         "key": key,
         "messages": value,
         "source": {"type": "explicit_save"},
+        "visibility": "private",
+        "session_id": f"s-{agent}",
+    }
+
+
+def _turn(agent: str, text: str) -> dict[str, Any]:
+    return {
+        "agent_id": agent,
+        "messages": [{"role": "user", "name": "Gina", "content": text}],
         "visibility": "private",
         "session_id": f"s-{agent}",
     }
@@ -139,6 +149,15 @@ async def test_lifecycle_reads_start_from_the_agents_own_keys(
     first = await manager.add(OWNER, _item(agent, "style", "concise"))
     second = await manager.add(OWNER, _item(agent, "style", "detailed"))
     kept = await manager.add(OWNER, _item(agent, "tone", "warm"))
+    fetched = await manager.add(
+        OWNER,
+        {
+            "agent_id": agent,
+            "messages": "Gina Lopez repotted the fern in Lyon.",
+            "source": {"type": "web_fetch", "ref": "https://example.org/gina"},
+        },
+    )
+    turn = await manager.add(OWNER, _turn(agent, "Gina Lopez waters the fern on Sundays."))
     calls: dict[str, Callable[[], Awaitable[object]]] = {
         "audit": lambda: manager.audit(OWNER, agent, last=10),
         "audit of one action": lambda: manager.audit(OWNER, agent, action="write", last=10),
@@ -148,6 +167,16 @@ async def test_lifecycle_reads_start_from_the_agents_own_keys(
         "versions": lambda: manager.versions(OWNER, second.memory_id),
         "rollback": lambda: manager.rollback(OWNER, second.memory_id, 1),
         "get": lambda: manager.get(OWNER, kept.memory_id),
+        "a chat turn": lambda: manager.add(OWNER, _turn(agent, "Tom Baker met Gina in Lyon.")),
+        "a batch": lambda: manager.add_many(
+            OWNER, [_turn(agent, f"Gina bought fern {n} in Lyon.") for n in range(3)]
+        ),
+        "promote": lambda: manager.promote(
+            ADMIN, fetched.memory_id, {"kind": "user_confirmation", "ref": "confirmed in chat"}
+        ),
+        "quarantine": lambda: manager.quarantine(OWNER, turn.memory_id, "checking a report"),
+        "sweep": lambda: manager.sweep(agent_id=agent),
+        "forget a topic": lambda: manager.forget(OWNER, agent, "Sundays"),
         "export and import": lambda: _import_refused(manager, agent),
         "another version": lambda: manager.add(OWNER, _item(agent, "tone", "calm")),
         "delete a structured item": lambda: manager.delete(OWNER, first.memory_id),
