@@ -1,7 +1,10 @@
 """Schema as code: ``graph_schema/*.cypher`` applied in file-name order, then Graphiti's own indices.
 
 Every statement is ``IF NOT EXISTS``, so applying twice is harmless. The files are the source of
-truth; this module only splits and runs them (statements are literal, they carry no values).
+truth; this module only splits and runs them (statements are literal, they carry no values), and
+says which of the indexes and constraints they name a database lacks (:class:`SchemaCheck`: an
+upgrade started without ``a4s-memory schema apply`` runs without them, slower, and without the
+uniqueness the audit chain relies on; /readyz and ``a4s-memory schema check`` say so).
 """
 
 from __future__ import annotations
@@ -9,18 +12,35 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from graphiti_core.driver.driver import GraphProvider
+from graphiti_core.graph_queries import get_fulltext_indices, get_range_indices
 
 from a4s_memory.errors import ConfigurationError
 from a4s_memory.store.db import Neo4jStore
 
-__all__ = ["SchemaReport", "apply_schema", "load_statements", "schema_dir"]
+__all__ = [
+    "SchemaCheck",
+    "SchemaReport",
+    "apply_schema",
+    "declared_names",
+    "load_statements",
+    "schema_dir",
+]
 
 logger = logging.getLogger(__name__)
 
 _COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
 _IDEMPOTENT = re.compile(r"\bIF\s+NOT\s+EXISTS\b", re.IGNORECASE)
+_NAMED = re.compile(
+    r"\bCREATE\s+(?:\w+\s+)?(?:INDEX|CONSTRAINT)\s+(\w+)\s+IF\s+NOT\s+EXISTS", re.IGNORECASE
+)
+# SHOW commands do not combine with UNION: two reads.
+_INDEXES = "SHOW INDEXES YIELD name RETURN name"
+_CONSTRAINTS = "SHOW CONSTRAINTS YIELD name RETURN name"
 
 
 def schema_dir() -> Path:
@@ -71,3 +91,44 @@ async def apply_schema(store: Neo4jStore, *, with_graphiti: bool = True) -> Sche
     files = tuple(sorted({name for name, _ in statements}))
     logger.info("schema applied: %d statements from %d files", len(statements), len(files))
     return SchemaReport(files=files, statements=len(statements), graphiti_indices=with_graphiti)
+
+
+def declared_names(directory: Path | None = None) -> list[str]:
+    """The names of every index and constraint :func:`apply_schema` creates: our files' and
+    Graphiti's (Neo4j provider), sorted."""
+    ours = [statement for _, statement in load_statements(directory)]
+    graphiti = [
+        *get_range_indices(GraphProvider.NEO4J),
+        *get_fulltext_indices(GraphProvider.NEO4J),
+    ]
+    return sorted({m.group(1) for text in (*ours, *graphiti) if (m := _NAMED.search(text))})
+
+
+class SchemaCheck:
+    """Which of the ``declared`` indexes and constraints a database lacks. Once none is missing
+    it stops asking (the service never drops one): /readyz costs one ``SHOW`` per call only
+    while the schema is incomplete."""
+
+    def __init__(self, declared: Sequence[str]) -> None:
+        self.declared = tuple(declared)
+        self._complete = False
+
+    @classmethod
+    def of_release(cls) -> SchemaCheck:
+        """The check of this release's schema files (:func:`schema_dir`). Without them (a bare
+        wheel install; the image sets ``A4S_SCHEMA_DIR``) nothing can be checked: the API still
+        starts, and says so once."""
+        try:
+            return cls(declared_names())
+        except ConfigurationError as err:
+            logger.warning("schema check off: %s", err.detail)
+            return cls(())
+
+    async def missing(self, store: Neo4jStore) -> list[str]:
+        if self._complete:
+            return []
+        rows = [*await store.read(_INDEXES), *await store.read(_CONSTRAINTS)]
+        present = {str(row["name"]) for row in rows}
+        absent = [name for name in self.declared if name not in present]
+        self._complete = not absent
+        return absent

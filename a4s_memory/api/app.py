@@ -30,6 +30,7 @@ from a4s_memory.config import Settings
 from a4s_memory.contract import CONTRACT_VERSION
 from a4s_memory.identity import Authenticator, warn_if_exposed
 from a4s_memory.manager import MemoryManager
+from a4s_memory.schema import SchemaCheck
 from a4s_memory.store.db import connect
 from a4s_memory.store.quota import build_quota
 
@@ -67,7 +68,12 @@ def create_app(
             quota = build_quota(store, settings, api_limits)
             app.state.a4s_quota = quota
             manager = await MemoryManager.create(store, settings, quota=quota)
-            app.state.a4s = AppState(settings=settings, store=store, manager=manager)
+            app.state.a4s = AppState(
+                settings=settings,
+                store=store,
+                manager=manager,
+                schema=SchemaCheck.of_release(),
+            )
             logger.info(
                 "a4s-memory API ready (auth mode %s, %d requester key(s), body bound %d bytes)",
                 settings.auth_mode.value,

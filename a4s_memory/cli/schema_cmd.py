@@ -1,4 +1,5 @@
-"""``a4s-memory schema apply``: constraints and indexes from graph_schema/, plus Graphiti's."""
+"""``a4s-memory schema apply``: constraints and indexes from graph_schema/, plus Graphiti's;
+``a4s-memory schema check``: which of them the database lacks (exit 1 when any)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import click
 
 from a4s_memory.cli.common import settings_from_context
 from a4s_memory.config import Settings
-from a4s_memory.schema import SchemaReport, apply_schema
+from a4s_memory.schema import SchemaCheck, SchemaReport, apply_schema, declared_names
 from a4s_memory.store.db import connect
 
 schema_group = click.Group("schema", help="Manage the Neo4j schema (idempotent).")
@@ -28,3 +29,21 @@ def apply(ctx: click.Context) -> None:
         f"applied {report.statements} statements from {', '.join(report.files)}"
         + (" and Graphiti's indices" if report.graphiti_indices else "")
     )
+
+
+async def _missing(settings: Settings) -> list[str]:
+    async with connect(settings) as store:
+        return await SchemaCheck(declared_names()).missing(store)
+
+
+@schema_group.command("check")
+@click.pass_context
+def check(ctx: click.Context) -> None:
+    """Say which indexes and constraints of the schema the database lacks; exit 1 when any
+    does (then run `a4s-memory schema apply`). /readyz answers 503 meanwhile."""
+    missing = asyncio.run(_missing(settings_from_context(ctx)))
+    if missing:
+        click.echo(f"missing {len(missing)}: {', '.join(missing)}")
+        click.echo("run `a4s-memory schema apply` (idempotent)")
+        ctx.exit(1)
+    click.echo(f"schema complete: {len(declared_names())} indexes and constraints")

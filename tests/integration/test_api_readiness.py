@@ -1,5 +1,7 @@
-"""/readyz is 503 while Neo4j does not answer and recovers without a restart, and 503 while the
-firewall's prefilter is still compiling (the rules then answer alone, several times slower).
+"""/readyz is 503 while Neo4j does not answer and recovers without a restart, 503 while the
+database lacks part of the schema (an upgrade started without `a4s-memory schema apply`), and 503
+while the firewall's prefilter is still compiling (the rules then answer alone, several times
+slower).
 
 The app is pointed at a loopback port where nothing listens; then a TCP forwarder to the real Neo4j
 starts on that port. The shared Neo4j server is never stopped.
@@ -8,15 +10,19 @@ starts on that port. The shared Neo4j server is never stopped.
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 from urllib.parse import urlparse
 
 import httpx
 import pytest
+from click.testing import CliRunner, Result
 
 from a4s_memory.api.background import free_loopback_port
+from a4s_memory.cli.main import cli
 from a4s_memory.config import Settings
 from a4s_memory.firewall import hsfilter
+from a4s_memory.schema import schema_dir
 from a4s_memory.store.db import Neo4jStore
 from tests.integration.test_api_support import (
     api_settings,
@@ -40,7 +46,12 @@ async def test_readyz_503_while_neo4j_down_then_recovers(
         try:
             up = await _ready(api)
             assert up.status_code == 200
-            assert up.json() == {"status": "ok", "neo4j": True, "firewall": hsfilter.status()}
+            assert up.json() == {
+                "status": "ok",
+                "neo4j": True,
+                "schema_missing": [],
+                "firewall": hsfilter.status(),
+            }
         finally:
             forwarder.close()
             await forwarder.wait_closed()
@@ -66,7 +77,12 @@ async def test_readyz_503_while_the_firewall_prefilter_compiles(
         monkeypatch.setattr(hsfilter, "status", lambda: "compiling")
         starting = await api.get("/readyz")
         assert starting.status_code == 503
-        assert starting.json() == {"status": "starting", "neo4j": True, "firewall": "compiling"}
+        assert starting.json() == {
+            "status": "starting",
+            "neo4j": True,
+            "schema_missing": [],
+            "firewall": "compiling",
+        }
         # Without Hyperscan the rules answer alone: slower, but nothing to wait for.
         monkeypatch.setattr(hsfilter, "status", lambda: "rules-only")
         alone = await api.get("/readyz")
@@ -75,4 +91,47 @@ async def test_readyz_503_while_the_firewall_prefilter_compiles(
         assert hsfilter.wait(120), "the prefilter did not compile"
         ready = await api.get("/readyz")
         assert ready.status_code == 200
-        assert ready.json() == {"status": "ok", "neo4j": True, "firewall": "ready"}
+        assert ready.json() == {
+            "status": "ok",
+            "neo4j": True,
+            "schema_missing": [],
+            "firewall": "ready",
+        }
+
+
+async def test_readyz_503_and_schema_check_fail_while_the_schema_is_incomplete(
+    neo4j_settings: Settings,
+    store: Neo4jStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    unique_id: str,
+) -> None:
+    """A release whose graph_schema/ declares an index the database does not have yet (the
+    upgrade ran without `a4s-memory schema apply`)."""
+    folder = tmp_path / "graph_schema"
+    folder.mkdir()
+    for path in schema_dir().glob("*.cypher"):
+        shutil.copy(path, folder)
+    name = f"a4s_test_missing_{unique_id}"
+    (folder / "999_next.cypher").write_text(
+        f"CREATE INDEX {name} IF NOT EXISTS FOR (n:A4STestNothing) ON (n.never);\n"
+    )
+    monkeypatch.setenv("A4S_SCHEMA_DIR", str(folder))
+    settings = api_settings(neo4j_settings, tmp_path)
+    async with running_app(settings) as (_app, api):
+        answer = await api.get("/readyz")
+        assert answer.status_code == 503
+        assert answer.json()["status"] == "outdated"
+        assert answer.json()["schema_missing"] == [name]
+    checked = await _schema_check(neo4j_settings)
+    assert checked.exit_code == 1 and name in checked.output
+    monkeypatch.undo()
+    complete = await _schema_check(neo4j_settings)
+    assert complete.exit_code == 0, complete.output
+
+
+async def _schema_check(settings: Settings) -> Result:
+    """`a4s-memory schema check` (it runs its own event loop: on a thread)."""
+    return await asyncio.to_thread(
+        CliRunner().invoke, cli, ["schema", "check"], obj=settings, catch_exceptions=False
+    )

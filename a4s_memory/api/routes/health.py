@@ -1,12 +1,13 @@
-"""``/healthz`` (the process answers), ``/readyz`` (Neo4j answers and the firewall's prefilter is
-compiled; 503 while either is not) and ``/metrics`` (Prometheus; a4s_memory.telemetry)."""
+"""``/healthz`` (the process answers), ``/readyz`` (Neo4j answers, holds every index and constraint
+of the schema, and the firewall's prefilter is compiled; 503 while any of them is not) and
+``/metrics`` (Prometheus; a4s_memory.telemetry)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Response, status
 from pydantic import BaseModel, Field
 
-from a4s_memory.api.deps import ManagerDep, StoreDep
+from a4s_memory.api.deps import ManagerDep, StateDep
 from a4s_memory.errors import StoreUnavailable
 from a4s_memory.firewall import hsfilter
 from a4s_memory.telemetry import METRICS_CONTENT_TYPE, render
@@ -19,8 +20,15 @@ class Health(BaseModel):
 
 
 class Readiness(BaseModel):
-    status: str = Field(description="ok | unavailable (Neo4j does not answer) | starting")
+    status: str = Field(
+        description="ok | unavailable (Neo4j does not answer) | outdated (schema) | starting"
+    )
     neo4j: bool
+    schema_missing: list[str] = Field(
+        default_factory=list,
+        description="indexes and constraints of graph_schema/ and Graphiti's that the database "
+        "lacks: run `a4s-memory schema apply` (empty while Neo4j does not answer)",
+    )
     firewall: str = Field(
         description="the firewall's Hyperscan prefilter: ready | compiling (once per process, "
         "~5 s of CPU; the rules answer alone meanwhile, several times slower) | rules-only"
@@ -38,21 +46,29 @@ async def healthz() -> Health:
     responses={
         503: {
             "model": Readiness,
-            "description": "Neo4j does not answer, or the firewall's prefilter is compiling",
+            "description": "Neo4j does not answer, lacks part of the schema, or the "
+            "firewall's prefilter is compiling",
         }
     },
 )
-async def readyz(store: StoreDep, response: Response) -> Readiness:
+async def readyz(state: StateDep, response: Response) -> Readiness:
     # The driver reconnects by itself, so readiness recovers without a restart once Neo4j is back.
-    ok = await store.ping()
+    ok = await state.store.ping()
+    # An upgrade started without `a4s-memory schema apply` answers without some indexes (slower)
+    # and uniqueness constraints (the audit chain's): not ready until they exist.
+    missing = await state.schema.missing(state.store) if ok else []
     # A process starts answering before its prefilter is compiled (correct answers, slower
     # firewall): an orchestrator waits for it before sending traffic, so do load benchmarks.
     firewall = hsfilter.status()
-    compiling = firewall == "compiling"
-    if not ok or compiling:
+    if not ok:
+        verdict = "unavailable"
+    elif missing:
+        verdict = "outdated"
+    else:
+        verdict = "starting" if firewall == "compiling" else "ok"
+    if verdict != "ok":
         response.status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    state = "unavailable" if not ok else "starting" if compiling else "ok"
-    return Readiness(status=state, neo4j=ok, firewall=firewall)
+    return Readiness(status=verdict, neo4j=ok, schema_missing=missing, firewall=firewall)
 
 
 @router.get(
