@@ -16,11 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from graphiti_core.driver.driver import GraphProvider
-from graphiti_core.graph_queries import get_fulltext_indices, get_range_indices
-
 from a4s_memory.errors import ConfigurationError
 from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.graphiti_factory import graphiti_index_statements
 
 __all__ = [
     "SchemaCheck",
@@ -97,10 +95,7 @@ def declared_names(directory: Path | None = None) -> list[str]:
     """The names of every index and constraint :func:`apply_schema` creates: our files' and
     Graphiti's (Neo4j provider), sorted."""
     ours = [statement for _, statement in load_statements(directory)]
-    graphiti = [
-        *get_range_indices(GraphProvider.NEO4J),
-        *get_fulltext_indices(GraphProvider.NEO4J),
-    ]
+    graphiti = graphiti_index_statements()
     return sorted({m.group(1) for text in (*ours, *graphiti) if (m := _NAMED.search(text))})
 
 

@@ -22,7 +22,9 @@ from typing import Any
 
 from graphiti_core import Graphiti
 from graphiti_core.cross_encoder.client import CrossEncoderClient
+from graphiti_core.driver.driver import GraphProvider
 from graphiti_core.embedder import EmbedderClient
+from graphiti_core.graph_queries import get_fulltext_indices, get_range_indices
 from graphiti_core.llm_client import LLMClient, LLMConfig
 
 from a4s_memory.config import Settings
@@ -30,7 +32,13 @@ from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder import build_embedder
 from a4s_memory.store.offline_llm import OfflineLLMClient, offline_prompt_library
 
-__all__ = ["GraphitiBundle", "UnusedCrossEncoder", "build_graphiti", "build_llm_client"]
+__all__ = [
+    "GraphitiBundle",
+    "UnusedCrossEncoder",
+    "build_graphiti",
+    "build_llm_client",
+    "graphiti_index_statements",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -113,3 +121,9 @@ async def build_graphiti(
     return GraphitiBundle(
         extractor=extractor, structured=structured, embedder=embed, driver=driver, offline=offline
     )
+
+
+def graphiti_index_statements() -> list[str]:
+    """The statements of the indexes Graphiti creates on Neo4j (``build_indices_and_constraints``),
+    for the schema check to know their names."""
+    return [*get_range_indices(GraphProvider.NEO4J), *get_fulltext_indices(GraphProvider.NEO4J)]

@@ -22,7 +22,9 @@ a run of one (:mod:`ingest_bulk`): entry (committed), episode, stamp, vector, th
 batch's consecutive such texts of one group share that transaction (:meth:`Ingestor.add_episodes`).
 
 Ingestions into one group are serialised (Graphiti requires episodes of a group to be added one
-after another; it also keeps the re-stamps of concurrent writers from interleaving).
+after another; it also keeps the re-stamps of concurrent writers from interleaving): inside a
+process by an asyncio lock, across processes, for what Graphiti extracts and for items, by a lease
+in Neo4j (:mod:`group_lease`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from a4s_memory.errors import A4SError, StoreUnavailable
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.episode_vectors import EpisodeVectors
 from a4s_memory.store.graphiti_factory import GraphitiBundle
+from a4s_memory.store.group_lease import GroupLeases
 from a4s_memory.store.ingest_bulk import (
     commit_run_tx,
     episode_save_props,
@@ -102,6 +105,7 @@ class Ingestor:
         self._store = store
         self._bundle = bundle
         self._locks: dict[str, asyncio.Lock] = {}
+        self._leases = GroupLeases(store)  # the same turn-taking across processes
         # Episode vectors started ahead by a batch: body -> its vector, when computed.
         self._vectors = EpisodeVectors(bundle.embedder)
 
@@ -290,7 +294,7 @@ class Ingestor:
             },
         )
         touched: Touched | None = None
-        async with self._lock(prov.group_id):
+        async with self._lock(prov.group_id), self._leases.hold(prov.group_id):
             try:
                 touched = await work(episode)
                 touched.vector_model = self._bundle.embedder_name

@@ -1,5 +1,6 @@
 """Test teardown shared by the integration suites (holds no tests): remove everything an agent left
-in the shared database — both spaces (graph, ledger, items, versions), its audit chain, its Agent."""
+in the shared database — both spaces (graph, ledger, items, versions, write leases), its audit
+chain, its Agent."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ async def remove_agents(store: Neo4jStore, *agent_ids: str) -> None:
     for agent_id in agent_ids:
         groups = list(spaces_of(agent_id).values())
         await store.execute("MATCH (n) WHERE n.group_id IN $g DETACH DELETE n", {"g": groups})
+        await store.execute("MATCH (l:A4SGroupLock) WHERE l.space IN $g DELETE l", {"g": groups})
         await store.execute(
             "MATCH (n) WHERE (n:AuditEvent OR n:AuditHead OR n:Agent) AND n.agent_id = $a "
             "DETACH DELETE n",

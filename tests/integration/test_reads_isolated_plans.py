@@ -39,9 +39,11 @@ from tests.integration.seed import add_entities, add_episodes, add_facts, props
 
 lifecycle = make_manager_fixture("rip")
 
-# The keys a read may start from: a space, an element, an agent, an item, a session, a job.
+# The keys a read may start from: a space (a write lease is keyed by it as `space`), an element,
+# an agent, an item, a session, a job.
 BOUNDED = {
     "group_id",
+    "space",
     "uuid",
     "agent_id",
     "item_id",

@@ -78,7 +78,7 @@ async def _queries(
     return count[0]
 
 
-async def test_a_chat_turn_costs_four_queries_and_one_with_entities_at_most_twenty(
+async def test_a_chat_turn_costs_three_queries_and_one_with_entities_at_most_twenty_two(
     manager: MemoryManager, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
 ) -> None:
     agent = f"rt-{unique_id}"
@@ -108,12 +108,13 @@ async def test_a_chat_turn_costs_four_queries_and_one_with_entities_at_most_twen
     # one); 4 in two transactions before (pending entry, then the commit), 14 before the first
     # cuts (Graphiti's add_episode alone 6). With two entities and a fact Graphiti's dedupe
     # searches, the re-stamp and the mark of the vectors' embedder come on top (measured: 20;
-    # before 27).
+    # before 27), and the acquire and release of the space's write lease that makes processes
+    # take turns (store/group_lease.py; measured 22). A plain turn does not take it.
     assert plain <= 3, plain
-    assert named <= 20, named
+    assert named <= 22, named
 
 
-async def test_a_structured_item_costs_eleven_queries_and_fourteen_when_it_replaces(
+async def test_a_structured_item_costs_thirteen_queries_and_sixteen_when_it_replaces(
     manager: MemoryManager, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch, unique_id: str
 ) -> None:
     agent = f"rts-{unique_id}"
@@ -138,9 +139,10 @@ async def test_a_structured_item_costs_eleven_queries_and_fourteen_when_it_repla
     # and 29 (measured on d7ad546), of which Graphiti's add_triplet was 15. Written directly
     # (store/ingest_structured.py): ONE read resolves the item, its entities and edges are saved
     # in the statement that links the episode, and the vectors' mark needs no statement of its
-    # own: measured 11 and 14.
-    assert new <= 11, new
-    assert replaced <= 14, replaced
+    # own: measured 11 and 14. Then +2, the space's write lease across processes
+    # (store/group_lease.py): measured 13 and 16.
+    assert new <= 13, new
+    assert replaced <= 16, replaced
 
 
 async def test_a_batch_embeds_each_episode_once_ahead_and_stores_its_vector(
