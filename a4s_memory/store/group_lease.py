@@ -13,8 +13,10 @@ episode or item now also hold this lease.
   concurrent acquirers take turns. Times are Neo4j's clock, never a process's, so hosts' clocks do not
   matter. A busy lease is retried with jittered back-off up to ``wait_s``, then StoreUnavailable
   (nothing was written: the caller may retry).
-* Release: only by its holder. A crashed holder's lease runs out after ``ttl_s`` (longer than any
-  extraction; a queue job's lease is 300 s too).
+* Hold: a write that takes longer than a third of ``ttl_s`` (a slow LLM extraction) renews the
+  lease every third of it, so it never runs out under a live holder.
+* Release: only by its holder. A crashed holder's lease runs out after ``ttl_s`` (a queue job's
+  lease is 300 s too).
 
 Plain offline chat turns (no entity: nothing to deduplicate) do not take it.
 """
@@ -51,6 +53,10 @@ WITH l WHERE l.holder IS NULL OR l.until < datetime()
 SET l.holder = $holder, l.until = datetime() + duration({milliseconds: $ttl_ms})
 RETURN l.holder AS holder
 """
+_RENEW = """
+MATCH (l:A4SGroupLock {space: $group_id}) WHERE l.holder = $holder
+SET l.until = datetime() + duration({milliseconds: $ttl_ms})
+"""
 _RELEASE = """
 MATCH (l:A4SGroupLock {space: $group_id}) WHERE l.holder = $holder
 REMOVE l.holder, l.until
@@ -71,12 +77,23 @@ class GroupLeases:
     async def hold(self, group_id: str) -> AsyncIterator[None]:
         holder = uuid.uuid4().hex
         await self._acquire(group_id, holder)
+        renewal = asyncio.create_task(self._renew(group_id, holder))
         try:
             yield
         finally:
+            renewal.cancel()
             # shielded: a request cancelled (its deadline, a client gone) while writing must
             # still give the lease back, or the space waits for it to run out
             await asyncio.shield(self._release(group_id, holder))
+
+    async def _renew(self, group_id: str, holder: str) -> None:
+        params = {"group_id": group_id, "holder": holder, "ttl_ms": self._ttl_ms}
+        while True:
+            await asyncio.sleep(self._ttl_ms / 3000)
+            try:
+                await self._store.execute(_RENEW, params)
+            except StoreUnavailable:  # the next renewal (or the write itself) will tell
+                logger.warning("could not renew the write lease of %s", group_id)
 
     async def _acquire(self, group_id: str, holder: str) -> None:
         loop = asyncio.get_running_loop()

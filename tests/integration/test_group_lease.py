@@ -14,9 +14,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from a4s_memory.config import Settings
+from a4s_memory.errors import StoreUnavailable
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore
+from a4s_memory.store.group_lease import GroupLeases
 from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-lease"
@@ -80,3 +82,22 @@ async def test_a_lease_left_by_a_crashed_worker_runs_out(
     assert added.group_id == group
     lease = await store.execute(_LEASE, {"group_id": group})
     assert [dict(r) for r in lease] == [{"holder": None, "expired": None}]
+
+
+async def test_a_lease_held_past_its_length_is_renewed_not_lost(
+    store: Neo4jStore, unique_id: str
+) -> None:
+    """A slow extraction (an LLM's) keeps its lease: with a 1.2 s lease held for 2 s, a second
+    process asking meanwhile (0.6 s of patience) is refused, and gets it once it is released."""
+    group = f"agent-lease-{unique_id}-private"
+    leases = GroupLeases(store, ttl_s=1.2, wait_s=0.6)
+    try:
+        async with leases.hold(group):
+            await asyncio.sleep(2.0)  # past the lease's length: only a renewal keeps it ours
+            with pytest.raises(StoreUnavailable):
+                async with leases.hold(group):
+                    pass
+        async with leases.hold(group):
+            pass
+    finally:
+        await store.execute("MATCH (l:A4SGroupLock {space: $g}) DELETE l", {"g": group})
