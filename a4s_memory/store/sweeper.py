@@ -46,8 +46,8 @@ _FRESHNESS: Final = {
 }
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
 # Each selection has two forms: every agent's episodes (the operator's sweep; it seeks
-# (kind, freshness_status), or for orphans reads the ledger), or the given spaces' (a sweep narrowed to
-# one agent), which seeks (group_id, kind): the single form's `$groups IS NULL OR ...` kept the
+# (kind, freshness_status), or (state, created_at) for orphans), or the given spaces' (a sweep
+# narrowed to one agent), which seeks (group_id, kind): the single form's `$groups IS NULL OR ...` kept the
 # planner from any index of the spaces, so a one-agent sweep read every agent's ledger.
 _EVERY_EPISODE: Final = "MATCH (s:A4SStatus) WHERE s.kind = 'episode'"
 _SPACE_EPISODES: Final = """
@@ -83,6 +83,13 @@ RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 _ORPHANS: Final = """
   AND s.state = 'pending' AND s.created_at < $orphan_before
+RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
+"""
+# The operator's sweep seeks the (state, created_at) index (graph_schema/010): pending entries are
+# the few in flight, where every agent's ledger was read before.
+_EVERY_ORPHAN: Final = """
+MATCH (s:A4SStatus) USING INDEX s:A4SStatus(state, created_at)
+WHERE s.state = 'pending' AND s.created_at < $orphan_before AND s.kind = 'episode'
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 
@@ -122,7 +129,9 @@ async def _batch_tx(
         if report.found:
             counts[(parse_group_id(str(row["group_id"])).agent_id, "purged")] += 1
     orphans = await run_in_tx(
-        tx, select + _ORPHANS, {"orphan_before": now - ORPHAN_AGE, "groups": groups, "batch": BATCH}
+        tx,
+        _EVERY_ORPHAN if groups is None else _SPACE_EPISODES + _ORPHANS,
+        {"orphan_before": now - ORPHAN_AGE, "groups": groups, "batch": BATCH},
     )
     for row in orphans:
         await remove_episode_tx(tx, str(row["group_id"]), str(row["uuid"]))

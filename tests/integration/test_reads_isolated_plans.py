@@ -190,3 +190,22 @@ async def test_lifecycle_reads_start_from_the_agents_own_keys(
         for query, reads in statements.items()
     ]
     assert unbounded == [], "\n".join(unbounded)
+
+
+@pytest.mark.usefixtures("other_history")
+async def test_the_operators_sweep_reads_no_whole_label(
+    lifecycle: tuple[MemoryManager, str], store: Neo4jStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep over every agent reads what is due, purgeable or orphaned through an index (the
+    ledger's (kind, freshness_status) and, for what a crashed ingestion left, (state,
+    created_at): graph_schema/010), never by a scan of every ledger entry, which it did for
+    orphans before. Real clock: it moves only what is really due."""
+    manager, _ = lifecycle
+    operator = {"kind", "state", *BOUNDED}
+    with driver_statements(monkeypatch) as statements:
+        await manager.sweep()
+    scans = []
+    for query, params in {query: (query, params) for query, params in statements}.values():
+        plan = await planned(store, (query, params), profile=False)
+        scans += unbounded_reads(plan, operator, index_scans=True)
+    assert scans == []
