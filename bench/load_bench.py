@@ -101,11 +101,7 @@ def serve(settings: Settings) -> Iterator[str]:
     """The app under uvicorn on a free loopback port in a background thread; yields the URL once
     /readyz answers 200 (Neo4j answers, the firewall's prefilter is compiled)."""
     with serve_in_background(create_app(settings)) as url:
-        deadline = time.monotonic() + 120
-        while not _ready(url):
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the app at {url} is not ready after 120 s")
-            time.sleep(0.2)
+        _wait_ready(url, time.monotonic() + 120)
         yield url
 
 
@@ -142,10 +138,7 @@ def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
     try:
         deadline = time.monotonic() + 120
         for url, proc in zip(urls, procs, strict=True):
-            while not _ready(url):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"a4s-memory serve did not start at {url}")
-                time.sleep(0.2)
+            _wait_ready(url, deadline, proc)
         yield urls
     finally:
         for proc in procs:
@@ -155,6 +148,15 @@ def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def _wait_ready(url: str, deadline: float, proc: subprocess.Popen[bytes] | None = None) -> None:
+    """Poll /readyz at ``url`` until 200; RuntimeError past ``deadline`` (time.monotonic) or
+    once ``proc`` (the serving process, if any) has exited."""
+    while not _ready(url):
+        if (proc is not None and proc.poll() is not None) or time.monotonic() > deadline:
+            raise RuntimeError(f"the app at {url} did not become ready")
+        time.sleep(0.2)
 
 
 def _ready(url: str) -> bool:

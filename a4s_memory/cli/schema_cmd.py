@@ -31,9 +31,9 @@ def apply(ctx: click.Context) -> None:
     )
 
 
-async def _missing(settings: Settings) -> list[str]:
+async def _missing(settings: Settings, declared: list[str]) -> list[str]:
     async with connect(settings) as store:
-        return await SchemaCheck(declared_names()).missing(store)
+        return await SchemaCheck(declared).missing(store)
 
 
 @schema_group.command("check")
@@ -41,9 +41,10 @@ async def _missing(settings: Settings) -> list[str]:
 def check(ctx: click.Context) -> None:
     """Say which indexes and constraints of the schema the database lacks; exit 1 when any
     does (then run `a4s-memory schema apply`). /readyz answers 503 meanwhile."""
-    missing = asyncio.run(_missing(settings_from_context(ctx)))
+    declared = declared_names()
+    missing = asyncio.run(_missing(settings_from_context(ctx), declared))
     if missing:
         click.echo(f"missing {len(missing)}: {', '.join(missing)}")
         click.echo("run `a4s-memory schema apply` (idempotent)")
         ctx.exit(1)
-    click.echo(f"schema complete: {len(declared_names())} indexes and constraints")
+    click.echo(f"schema complete: {len(declared)} indexes and constraints")

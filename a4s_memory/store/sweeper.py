@@ -47,8 +47,9 @@ _FRESHNESS: Final = {
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
 # Each selection has two forms: every agent's episodes (the operator's sweep; it seeks
 # (kind, freshness_status), or (state, created_at) for orphans), or the given spaces' (a sweep
-# narrowed to one agent), which seeks (group_id, kind): the single form's `$groups IS NULL OR ...` kept the
-# planner from any index of the spaces, so a one-agent sweep read every agent's ledger.
+# narrowed to one agent), which seeks (group_id, kind): the single form's `$groups IS NULL OR
+# ...` kept the planner from any index of the spaces, so a one-agent sweep read every agent's
+# ledger.
 _EVERY_EPISODE: Final = "MATCH (s:A4SStatus) WHERE s.kind = 'episode'"
 _SPACE_EPISODES: Final = """
 MATCH (s:A4SStatus) USING INDEX s:A4SStatus(group_id, kind)

@@ -46,15 +46,15 @@ async def test_readyz_503_while_neo4j_down_then_recovers(
         try:
             up = await _ready(api)
             assert up.status_code == 200
-            assert up.json() == {
-                "status": "ok",
-                "neo4j": True,
-                "schema_missing": [],
-                "firewall": hsfilter.status(),
-            }
+            assert up.json() == _with_neo4j("ok", hsfilter.status())
         finally:
             forwarder.close()
             await forwarder.wait_closed()
+
+
+def _with_neo4j(status: str, firewall: str) -> dict[str, object]:
+    """The /readyz body while Neo4j answers and holds the whole schema."""
+    return {"status": status, "neo4j": True, "schema_missing": [], "firewall": firewall}
 
 
 async def _ready(api: httpx.AsyncClient, timeout_s: float = 120.0) -> httpx.Response:
@@ -77,12 +77,7 @@ async def test_readyz_503_while_the_firewall_prefilter_compiles(
         monkeypatch.setattr(hsfilter, "status", lambda: "compiling")
         starting = await api.get("/readyz")
         assert starting.status_code == 503
-        assert starting.json() == {
-            "status": "starting",
-            "neo4j": True,
-            "schema_missing": [],
-            "firewall": "compiling",
-        }
+        assert starting.json() == _with_neo4j("starting", "compiling")
         # Without Hyperscan the rules answer alone: slower, but nothing to wait for.
         monkeypatch.setattr(hsfilter, "status", lambda: "rules-only")
         alone = await api.get("/readyz")
@@ -91,12 +86,7 @@ async def test_readyz_503_while_the_firewall_prefilter_compiles(
         assert hsfilter.wait(120), "the prefilter did not compile"
         ready = await api.get("/readyz")
         assert ready.status_code == 200
-        assert ready.json() == {
-            "status": "ok",
-            "neo4j": True,
-            "schema_missing": [],
-            "firewall": "ready",
-        }
+        assert ready.json() == _with_neo4j("ok", "ready")
 
 
 async def test_readyz_503_and_schema_check_fail_while_the_schema_is_incomplete(
