@@ -28,7 +28,7 @@ from a4s_memory.firewall.categories import forbidden_findings
 from a4s_memory.firewall.injection import regex_findings
 from a4s_memory.firewall.models import Finding, Layer, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
-from a4s_memory.firewall.secrets import detect_secrets, hidden_by_folding, redact
+from a4s_memory.firewall.secrets import locate_secrets, redact
 
 __all__ = [
     "MAX_METADATA_DEPTH",
@@ -50,8 +50,8 @@ def _prefixed(prefix: str, finding: Finding) -> Finding:
 def _secrets(text: str) -> list[Redaction]:
     """Secret spans of ``text``; a secret only visible after folding look-alike or invisible
     characters is reported as one span over the whole text (its place is unknown)."""
-    spans = detect_secrets(text)
-    if hidden_by_folding(text, spans):
+    found = locate_secrets(text)
+    if found.hidden:
         return [
             Redaction(
                 kind="obfuscated",
@@ -61,7 +61,7 @@ def _secrets(text: str) -> list[Redaction]:
                 level=SecretLevel.DEFINITE,
             )
         ]
-    return spans
+    return found.spans
 
 
 def _secret_in_key() -> Finding:

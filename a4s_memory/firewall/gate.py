@@ -42,16 +42,11 @@ from a4s_memory.firewall.models import (
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.rules import INJECTION_RULES
-from a4s_memory.firewall.secrets import (
-    PlausibleMemo,
-    detect_secrets,
-    hidden_by_folding,
-    hides_more,
-    redact,
-)
+from a4s_memory.firewall.secrets import PlausibleMemo, locate_secrets, redact
 from a4s_memory.firewall.session import SessionGate
 from a4s_memory.firewall.triggers import TextScan, prefilter_together
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
+from a4s_memory.firewall.typeset import typeset_only
 
 __all__ = ["Firewall"]
 
@@ -105,8 +100,8 @@ class Firewall:
         that are stored beside a memory but are not memories (a quarantine reason, an evidence
         ref). When look-alike or invisible characters hide a secret whose place in the original
         is unknown, nothing of the text is kept (fail closed)."""
-        spans = detect_secrets(text)
-        return "[REDACTED]" if hidden_by_folding(text, spans) else redact(text, spans)
+        found = locate_secrets(text)
+        return "[REDACTED]" if found.hidden else redact(text, found.spans)
 
     # -- internals ------------------------------------------------------------------------------
     @staticmethod
@@ -147,15 +142,18 @@ class Firewall:
             folded_text = fold(strip_invisible(text)[0])
             if folded_text != text:
                 folded = TextScan(folded_text)
-                # each Hyperscan database scans both texts back to back, while it is in the CPU
-                # caches (the answers are the ones the layers below would compute, memoised)
-                prefilter_together((scan, folded))
+                if not typeset_only(text, folded_text):
+                    # each Hyperscan database scans both texts back to back, while it is in the
+                    # CPU caches (the answers are the ones the layers below would compute,
+                    # memoised); a typeset text's secrets are looked for in the folded text only
+                    prefilter_together((scan, folded))
         memo: PlausibleMemo = {}  # the folded text's scan mostly checks the same candidates
-        spans = detect_secrets(text, scan=scan, memo=memo)
+        located = locate_secrets(
+            text, scan=scan, folded=None if folded is scan else folded, memo=memo
+        )
+        spans = located.spans
         findings.extend(self._secret_findings(req, spans))
-        if folded is not scan and hides_more(
-            detect_secrets(folded.text, scan=folded, memo=memo), spans
-        ):
+        if located.hidden:
             findings.append(
                 _f(
                     "secret.obfuscated",

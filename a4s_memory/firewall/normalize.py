@@ -33,6 +33,7 @@ from a4s_memory.firewall.obfuscation import deobfuscated
 from a4s_memory.firewall.triggers import TextScan, long_runs
 
 __all__ = [
+    "HOMOGLYPH_CODES",
     "View",
     "either_form",
     "fold",
@@ -180,6 +181,8 @@ _HOMOGLYPHS: Final[dict[int, str]] = {
         "⁄": "/",
     }.items()
 }
+
+HOMOGLYPH_CODES: Final = frozenset(_HOMOGLYPHS)  # the code points fold() maps by table
 
 _INVISIBLE_RE: Final = re.compile(
     "[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]"

@@ -28,15 +28,17 @@ from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.secret_checks import plausible
 from a4s_memory.firewall.secret_rules import SECRET_RULES, SecretRule
 from a4s_memory.firewall.triggers import TextScan
+from a4s_memory.firewall.typeset import typeset_only
 
 __all__ = [
     "SECRET_RULES",
+    "Located",
     "PlausibleMemo",
     "SecretRule",
     "anchored_finditer",
     "detect_secrets",
-    "hidden_by_folding",
     "hides_more",
+    "locate_secrets",
     "redact",
 ]
 
@@ -188,10 +190,43 @@ def hides_more(folded: list[Redaction], original: list[Redaction]) -> bool:
     return not original or best < min(_RANK[r.level] for r in original)
 
 
-def hidden_by_folding(text: str, spans: list[Redaction]) -> bool:
-    """Do look-alike or invisible characters in ``text`` hide a secret ``spans`` (the secrets
-    found in ``text`` itself) do not cover? For callers that have no folded scan of their own."""
+@dataclass(frozen=True, slots=True)
+class Located:
+    """The secrets of a text: ``spans`` in the text (merged, by start) and whether folding
+    look-alike or invisible characters revealed more whose place in the text is unknown."""
+
+    spans: list[Redaction]
+    hidden: bool
+
+
+def locate_secrets(
+    text: str,
+    *,
+    scan: TextScan | None = None,
+    folded: TextScan | None = None,
+    memo: PlausibleMemo | None = None,
+) -> Located:
+    """The secrets of ``text`` and whether folding hides more (``scan``: its :class:`TextScan`;
+    ``folded``: the one of ``fold(strip_invisible(text)[0])`` when the caller has them).
+
+    * ASCII, or nothing to fold: the text's own spans.
+    * Only typeset punctuation or spaces folded (:func:`~a4s_memory.firewall.typeset.typeset_only`:
+      smart quotes, dashes, no-break spaces, one for one): the folded text's spans, which are at
+      the same offsets in the text. A paste from a word processor is read as the plain text it
+      stands for and redacted in place; one scan instead of two.
+    * Otherwise both: the text's spans, ``hidden`` when the folded text reveals more of them or
+      a stronger level (their place in the text is unknown).
+    """
+    memo = {} if memo is None else memo
     if text.isascii():
-        return False
-    folded = fold(strip_invisible(text)[0])
-    return folded != text and hides_more(detect_secrets(folded), spans)
+        return Located(detect_secrets(text, scan=scan, memo=memo), hidden=False)
+    if folded is None:
+        folded_text = fold(strip_invisible(text)[0])
+        folded = None if folded_text == text else TextScan(folded_text)
+    if folded is None or folded.text == text:
+        return Located(detect_secrets(text, scan=scan, memo=memo), hidden=False)
+    if typeset_only(text, folded.text):
+        return Located(detect_secrets(folded.text, scan=folded, memo=memo), hidden=False)
+    spans = detect_secrets(text, scan=scan, memo=memo)
+    revealed = detect_secrets(folded.text, scan=folded, memo=memo)
+    return Located(spans, hidden=hides_more(revealed, spans))
