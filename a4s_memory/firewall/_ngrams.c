@@ -1,0 +1,354 @@
+/* The learned layer's n-gram pass in C (a4s_memory/firewall/learned.py).
+ *
+ * Computes exactly what learned.grams + learned.first_occurrences + InjectionModel.score compute
+ * with numpy, in one pass and without ~40 numpy calls (their fixed cost was most of a 2 KB
+ * score): the character 3-, 4- and 5-grams and the word unigrams and bigrams of the padded
+ * normalised text, hashed and bucketed the same way, each distinct bucket counted once at its
+ * first occurrence, and the best of the whole text and every window. learned.py keeps the numpy
+ * code as the reference and as the fallback when this module is not built; the unit tests check
+ * that both give the same buckets and scores.
+ *
+ * Bounds: the text is at most MAX_CHARS code points (learned.normalise cuts at 20,000; lower()
+ * may lengthen it), the hash space at most 2**24 buckets. Every array is sized from those before
+ * it is written. The GIL is released while the text is scored (the caller's copy of the code
+ * points and the weights buffer stay alive and unchanged meanwhile).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define P 1000003ULL
+#define MIX 0x9E3779B97F4A7C15ULL
+#define SALT_C3 0x1F3D5B79ULL
+#define SALT_C4 0x2E4C6A88ULL
+#define SALT_C5 0x3A5B7C9DULL
+#define SALT_W1 0x4B6D8FA1ULL
+#define SALT_W2 0x5C7E90B2ULL
+#define MAX_CHARS 100000
+#define MAX_BITS 24
+
+static inline uint64_t bucket_of(uint64_t h, uint64_t salt, int bits) {
+    h ^= salt;
+    h ^= h >> 29;
+    h *= MIX;
+    return h >> (64 - bits);
+}
+
+typedef struct {
+    const float *weights;
+    uint64_t *seen;     /* bitset of the buckets seen, 2**bits bits */
+    int bits;
+    Py_ssize_t count;   /* distinct buckets so far */
+    double total;       /* sum of their weights */
+    double *sum_at;     /* per start offset: weights of the n-grams first seen there */
+    int32_t *count_at;  /* per start offset: how many */
+} Acc;
+
+/* One n-gram occurrence at offset `at` (in the normalised text): counted if its bucket is new. */
+static inline void add(Acc *acc, uint64_t h, uint64_t salt, Py_ssize_t at) {
+    uint64_t b = bucket_of(h, salt, acc->bits);
+    uint64_t bit = 1ULL << (b & 63);
+    uint64_t *word = &acc->seen[b >> 6];
+    if (*word & bit) {
+        return;
+    }
+    *word |= bit;
+    double w = (double)acc->weights[b];
+    acc->count += 1;
+    acc->total += w;
+    acc->sum_at[at] += w;
+    acc->count_at[at] += 1;
+}
+
+/* The n-grams of the padded text `codes` (n codes: a blank, the normalised text, a blank), in
+ * learned.grams's order: character 3-, 4-, 5-grams, words, word pairs. `blank[i]`: codes[i] is
+ * not a letter or digit. Offsets are in the normalised text (padded index - 1 for words; the
+ * padded index for character n-grams, as learned.grams records them). */
+static void add_grams(Acc *acc, const uint32_t *codes, const unsigned char *blank, Py_ssize_t n) {
+    static const uint64_t salts[3] = {SALT_C3, SALT_C4, SALT_C5};
+    for (int len = 3; len <= 5; len++) {
+        for (Py_ssize_t i = 0; i + len <= n; i++) {
+            uint64_t h = 0;
+            for (int k = 0; k < len; k++) {
+                h = h * P + (uint64_t)codes[i + k];
+            }
+            add(acc, h, salts[len - 3], i);
+        }
+    }
+    /* words: maximal runs of non-blank codes (the padding is blank, so every run is inside) */
+    uint64_t prev = 0;
+    Py_ssize_t prev_start = -1;
+    Py_ssize_t i = 0;
+    /* first pass: unigrams; the pairs come after every unigram (learned.grams's order) */
+    while (i < n) {
+        if (blank[i]) {
+            i++;
+            continue;
+        }
+        Py_ssize_t start = i;
+        uint64_t h = 0;
+        while (i < n && !blank[i]) {
+            h = h * P + (uint64_t)codes[i];
+            i++;
+        }
+        add(acc, h, SALT_W1, start - 1);
+    }
+    i = 0;
+    while (i < n) {
+        if (blank[i]) {
+            i++;
+            continue;
+        }
+        Py_ssize_t start = i;
+        uint64_t h = 0;
+        while (i < n && !blank[i]) {
+            h = h * P + (uint64_t)codes[i];
+            i++;
+        }
+        if (prev_start >= 0) {
+            add(acc, prev * P + (h << 32), SALT_W2, prev_start - 1);
+        }
+        prev = h;
+        prev_start = start;
+    }
+}
+
+/* The best `sum / sqrt(count)` over the windows [s, s + window) (s = 0, stride, 2 stride, ...,
+ * and length - window), each with at least min_grams n-grams; -inf when none. */
+static double best_window(const Acc *acc, Py_ssize_t length, Py_ssize_t window,
+                          Py_ssize_t stride, Py_ssize_t min_grams) {
+    double best = -INFINITY;
+    if (length <= window) {
+        return best;
+    }
+    /* prefix sums over the offsets 0..length (an n-gram starts at most at length - 1) */
+    Py_ssize_t size = length + 1;
+    double *total = malloc(sizeof(double) * (size_t)(size + 1));
+    int64_t *count = malloc(sizeof(int64_t) * (size_t)(size + 1));
+    if (total == NULL || count == NULL) {
+        free(total);
+        free(count);
+        return NAN;
+    }
+    total[0] = 0.0;
+    count[0] = 0;
+    for (Py_ssize_t j = 0; j < size; j++) {
+        total[j + 1] = total[j] + acc->sum_at[j];
+        count[j + 1] = count[j] + acc->count_at[j];
+    }
+    Py_ssize_t last = length - window;
+    for (Py_ssize_t s = 0;; s += stride) {
+        if (s > last) {
+            s = last; /* the last window, when the strides did not land on it */
+        }
+        int64_t n = count[s + window] - count[s];
+        if (n >= min_grams) {
+            double v = (total[s + window] - total[s]) / sqrt((double)n);
+            if (v > best) {
+                best = v;
+            }
+        }
+        if (s == last) {
+            break;
+        }
+    }
+    free(total);
+    free(count);
+    return best;
+}
+
+/* best_logit(norm, weights, bits, window, stride, min_grams) -> float | None
+ * The model's logit without its bias: the best of the whole text and its windows. None when the
+ * text has no n-gram. */
+static PyObject *best_logit(PyObject *self, PyObject *args) {
+    PyObject *text;
+    Py_buffer weights;
+    int bits;
+    Py_ssize_t window, stride, min_grams;
+    if (!PyArg_ParseTuple(args, "Uy*innn", &text, &weights, &bits, &window, &stride,
+                          &min_grams)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    uint32_t *codes = NULL;
+    unsigned char *blank = NULL;
+    Acc acc = {0};
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (bits < 7 || bits > MAX_BITS || window <= 0 || stride <= 0 || min_grams < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad model shape");
+        goto done;
+    }
+    if (weights.len != (Py_ssize_t)sizeof(float) << bits) {
+        PyErr_SetString(PyExc_ValueError, "weights do not match the hash size");
+        goto done;
+    }
+    if (length > MAX_CHARS) {
+        PyErr_SetString(PyExc_ValueError, "text too long");
+        goto done;
+    }
+    Py_ssize_t n = length + 2;
+    codes = malloc(sizeof(uint32_t) * (size_t)n);
+    blank = malloc((size_t)n);
+    acc.seen = calloc((size_t)1 << (bits - 6), sizeof(uint64_t));
+    acc.sum_at = calloc((size_t)n, sizeof(double));
+    acc.count_at = calloc((size_t)n, sizeof(int32_t));
+    if (codes == NULL || blank == NULL || acc.seen == NULL || acc.sum_at == NULL ||
+        acc.count_at == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    codes[0] = ' ';
+    blank[0] = 1;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        codes[i + 1] = (uint32_t)ch;
+        blank[i + 1] = !Py_UNICODE_ISALNUM(ch);
+    }
+    codes[n - 1] = ' ';
+    blank[n - 1] = 1;
+    acc.weights = (const float *)weights.buf;
+    acc.bits = bits;
+    double best = 0.0;
+    Py_BEGIN_ALLOW_THREADS
+    add_grams(&acc, codes, blank, n);
+    if (acc.count > 0) {
+        best = acc.total / sqrt((double)acc.count);
+        double win = best_window(&acc, length, window, stride, min_grams);
+        if (isnan(win)) {
+            best = NAN;
+        } else if (win > best) {
+            best = win;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (acc.count == 0) {
+        result = Py_NewRef(Py_None);
+    } else if (isnan(best)) {
+        PyErr_NoMemory();
+    } else {
+        result = PyFloat_FromDouble(best);
+    }
+done:
+    free(codes);
+    free(blank);
+    free(acc.seen);
+    free(acc.sum_at);
+    free(acc.count_at);
+    PyBuffer_Release(&weights);
+    return result;
+}
+
+/* distinct(norm, bits) -> (buckets, offsets): the distinct buckets in order of first occurrence
+ * and the offset of each one's first occurrence, as lists (for the tests' comparison with the
+ * numpy reference; not on the scoring path). */
+static PyObject *distinct(PyObject *self, PyObject *args) {
+    PyObject *text;
+    int bits;
+    if (!PyArg_ParseTuple(args, "Ui", &text, &bits)) {
+        return NULL;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (bits < 7 || bits > MAX_BITS || length > MAX_CHARS) {
+        PyErr_SetString(PyExc_ValueError, "bad hash size or text too long");
+        return NULL;
+    }
+    Py_ssize_t n = length + 2;
+    uint32_t *codes = malloc(sizeof(uint32_t) * (size_t)n);
+    unsigned char *blank = malloc((size_t)n);
+    uint64_t *seen = calloc((size_t)1 << (bits - 6), sizeof(uint64_t));
+    PyObject *buckets = PyList_New(0);
+    PyObject *offsets = PyList_New(0);
+    PyObject *result = NULL;
+    if (codes == NULL || blank == NULL || seen == NULL || buckets == NULL || offsets == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    codes[0] = ' ';
+    blank[0] = 1;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        codes[i + 1] = (uint32_t)ch;
+        blank[i + 1] = !Py_UNICODE_ISALNUM(ch);
+    }
+    codes[n - 1] = ' ';
+    blank[n - 1] = 1;
+    /* the same enumeration as add_grams, appending instead of accumulating */
+    static const uint64_t salts[3] = {SALT_C3, SALT_C4, SALT_C5};
+#define EMIT(H, SALT, AT)                                                          \
+    do {                                                                           \
+        uint64_t b_ = bucket_of((H), (SALT), bits);                                \
+        if (!(seen[b_ >> 6] & (1ULL << (b_ & 63)))) {                              \
+            seen[b_ >> 6] |= 1ULL << (b_ & 63);                                    \
+            PyObject *x_ = PyLong_FromUnsignedLongLong(b_);                        \
+            PyObject *y_ = PyLong_FromSsize_t((AT));                               \
+            int bad_ = x_ == NULL || y_ == NULL || PyList_Append(buckets, x_) < 0 || \
+                       PyList_Append(offsets, y_) < 0;                             \
+            Py_XDECREF(x_);                                                        \
+            Py_XDECREF(y_);                                                        \
+            if (bad_) goto done;                                                   \
+        }                                                                          \
+    } while (0)
+    for (int len = 3; len <= 5; len++) {
+        for (Py_ssize_t i = 0; i + len <= n; i++) {
+            uint64_t h = 0;
+            for (int k = 0; k < len; k++) {
+                h = h * P + (uint64_t)codes[i + k];
+            }
+            EMIT(h, salts[len - 3], i);
+        }
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t prev = 0;
+        Py_ssize_t prev_start = -1;
+        Py_ssize_t i = 0;
+        while (i < n) {
+            if (blank[i]) {
+                i++;
+                continue;
+            }
+            Py_ssize_t start = i;
+            uint64_t h = 0;
+            while (i < n && !blank[i]) {
+                h = h * P + (uint64_t)codes[i];
+                i++;
+            }
+            if (pass == 0) {
+                EMIT(h, SALT_W1, start - 1);
+            } else if (prev_start >= 0) {
+                EMIT(prev * P + (h << 32), SALT_W2, prev_start - 1);
+            }
+            prev = h;
+            prev_start = start;
+        }
+    }
+#undef EMIT
+    result = PyTuple_Pack(2, buckets, offsets);
+done:
+    free(codes);
+    free(blank);
+    free(seen);
+    Py_XDECREF(buckets);
+    Py_XDECREF(offsets);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"best_logit", best_logit, METH_VARARGS,
+     "best_logit(norm, weights, bits, window, stride, min_grams) -> float | None"},
+    {"distinct", distinct, METH_VARARGS, "distinct(norm, bits) -> (buckets, offsets)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_ngrams",
+    "The learned layer's n-gram pass in C (see learned.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__ngrams(void) { return PyModule_Create(&module); }
