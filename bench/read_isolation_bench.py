@@ -1,13 +1,16 @@
 """What an agent's audit listing and version history cost beside other agents' history: the
 statements before the fix (a scan of every agent's events / versions: Neo4j reads a composite
 uniqueness index only with a predicate on each of its properties) and as shipped, side by side in
-one run, as database hits (``PROFILE``) and median latency.
+one run, as database hits (``PROFILE``) and median latency. Likewise the operator's TTL sweep's
+due selection beside live memories that are not due: through ``(kind, freshness_status)`` (every
+live entry with a TTL) and through the range seeks of graph_schema/011.
 
     .venv/bin/python bench/read_isolation_bench.py                 # 20,000 other events/versions
     .venv/bin/python bench/read_isolation_bench.py --others 100000
 
 Synthetic nodes (``AuditEvent`` of 100 other agents, ``A4SVersion`` of 1,000 other items, plus
-10 events and 3 versions of the measured agent and item) are written with a run id and removed
+10 events and 3 versions of the measured agent and item, and as many live ``A4SStatus`` ledger
+entries expiring in 30 days) are written with a run id and removed
 afterwards. JSON to bench/results/read_isolation.json.
 """
 
@@ -20,6 +23,7 @@ import statistics
 import sys
 import time
 import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, LiteralString
 
@@ -29,6 +33,7 @@ sys.path.insert(0, str(REPO))
 from a4s_memory.config import Settings  # noqa: E402
 from a4s_memory.store.audit_log import _LIST  # noqa: E402
 from a4s_memory.store.db import Neo4jStore, connect  # noqa: E402
+from a4s_memory.store.sweeper import _DUE, _EVERY_DUE, _FRESHNESS, BATCH  # noqa: E402
 from a4s_memory.store.versions import _VERSIONS  # noqa: E402
 
 RESULTS = REPO / "bench" / "results" / "read_isolation.json"
@@ -42,6 +47,15 @@ BEFORE_VERSIONS: LiteralString = """
 MATCH (v:A4SVersion {item_id: $item_id})
 OPTIONAL MATCH (i:A4SItem {item_id: $item_id})
 RETURN properties(v) AS v, i.current_version AS current ORDER BY v.version
+"""
+# The operator's due selection before graph_schema/011 (b012c6b).
+BEFORE_DUE: LiteralString = "MATCH (s:A4SStatus) WHERE s.kind = 'episode'" + _DUE
+_SEED_LEDGER: LiteralString = """
+UNWIND range(1, $n) AS i
+CREATE (:A4SStatus {uuid: $run + '-s-' + toString(i), group_id: $run, kind: 'episode',
+                    state: 'committed', freshness_status: 'fresh', created_at: datetime(),
+                    expires_at: datetime() + duration('P30D'),
+                    a4s_stale_at: datetime() + duration('P20D')})
 """
 _SEED_EVENTS: LiteralString = """
 UNWIND range(1, $n) AS i
@@ -66,6 +80,8 @@ CALL () {
   RETURN count(*) AS n
   UNION ALL
   MATCH (v:A4SVersion {group_id: $run}) WITH v LIMIT 5000 DETACH DELETE v RETURN count(*) AS n
+  UNION ALL
+  MATCH (s:A4SStatus {group_id: $run}) WITH s LIMIT 5000 DETACH DELETE s RETURN count(*) AS n
 }
 RETURN sum(n) AS n
 """
@@ -99,6 +115,8 @@ async def run(others: int, repeat: int) -> dict[str, Any]:
             await store.execute(_SEED_EVENTS, {"n": others, "run": run_id})
             await store.execute(_SEED_MINE, {"run": run_id})
             await store.execute(_SEED_VERSIONS, {"n": others, "run": run_id})
+            await store.execute(_SEED_LEDGER, {"n": others, "run": run_id})
+            due = {"now": datetime.now(UTC), "groups": None, "batch": BATCH, **_FRESHNESS}
             return {
                 "audit_list": {
                     "before": await _measure(store, BEFORE_LIST, listing, repeat),
@@ -108,8 +126,12 @@ async def run(others: int, repeat: int) -> dict[str, Any]:
                     "before": await _measure(store, BEFORE_VERSIONS, history, repeat),
                     "after": await _measure(store, _VERSIONS, history, repeat),
                 },
+                "sweep_due": {
+                    "before": await _measure(store, BEFORE_DUE, due, repeat),
+                    "after": await _measure(store, _EVERY_DUE, due, repeat),
+                },
             }
-        finally:  # in batches: one transaction of 2 x 100,000 deletions would need a large heap
+        finally:  # in batches: one transaction of 3 x 100,000 deletions would need a large heap
             while (await store.execute(_REMOVE, {"run": run_id}))[0]["n"]:
                 pass
 

@@ -41,28 +41,48 @@ ORPHAN_AGE: Final = timedelta(hours=1)
 # Status values go in as parameters, from the enum (never literals in the Cypher).
 _FRESHNESS: Final = {
     "live": [FreshnessStatus.FRESH.value, FreshnessStatus.STALE.value],
+    "fresh": FreshnessStatus.FRESH.value,
     "stale": FreshnessStatus.STALE.value,
     "expired": FreshnessStatus.EXPIRED.value,
 }
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
 # Each selection has two forms: every agent's episodes (the operator's sweep; it seeks
-# (kind, freshness_status), or (state, created_at) for orphans), or the given spaces' (a sweep
-# narrowed to one agent), which seeks (group_id, kind): the single form's `$groups IS NULL OR
-# ...` kept the planner from any index of the spaces, so a one-agent sweep read every agent's
-# ledger.
-_EVERY_EPISODE: Final = "MATCH (s:A4SStatus) WHERE s.kind = 'episode'"
+# (freshness_status, expires_at) / (freshness_status, a4s_stale_at) up to now, or (state,
+# created_at) for orphans), or the given spaces' (a sweep narrowed to one agent), which seeks
+# (group_id, kind): the single form's `$groups IS NULL OR ...` kept the planner from any index
+# of the spaces, so a one-agent sweep read every agent's ledger.
 _SPACE_EPISODES: Final = """
 MATCH (s:A4SStatus) USING INDEX s:A4SStatus(group_id, kind)
 WHERE s.group_id IN $groups AND s.kind = 'episode'"""
-_DUE: Final = """
+_DUE_FILTER: Final = """
   AND s.state = 'committed' AND s.expires_at IS NOT NULL AND NOT coalesce(s.a4s_pinned, false)
-  AND s.freshness_status IN $live
+  AND s.freshness_status IN $live"""
+_TARGET: Final = """
 WITH s, CASE WHEN s.expires_at <= $now THEN $expired
              WHEN s.a4s_stale_at IS NOT NULL AND s.a4s_stale_at <= $now THEN $stale
              ELSE s.freshness_status END AS target
 WHERE target <> s.freshness_status
 RETURN s.uuid AS uuid, s.group_id AS group_id, target LIMIT $batch
 """
+_DUE: Final = _DUE_FILTER + _TARGET
+# The operator's sweep finds what is due with two range seeks that stop at $now (graph_schema/011):
+# live entries past their expiry, fresh ones past their staleness time. Through (kind,
+# freshness_status) it read every live entry with a TTL, of every agent, each batch.
+_EVERY_DUE: Final = (
+    """
+CALL () {
+  MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, expires_at)
+  WHERE s.freshness_status IN $live AND s.expires_at <= $now
+  RETURN s
+  UNION
+  MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, a4s_stale_at)
+  WHERE s.freshness_status = $fresh AND s.a4s_stale_at <= $now
+  RETURN s
+}
+WITH s WHERE s.kind = 'episode'"""
+    + _DUE_FILTER
+    + _TARGET
+)
 _MOVE = """
 UNWIND $rows AS row
 MATCH (s:A4SStatus {uuid: row.uuid}) WHERE s.freshness_status IN $live
@@ -80,6 +100,11 @@ RETURN entities, collect(DISTINCT e.uuid) AS edges
 """
 _PURGEABLE: Final = """
   AND s.freshness_status = $expired AND s.expires_at <= $purge_before
+RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
+"""
+_EVERY_PURGEABLE: Final = """
+MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, expires_at)
+WHERE s.freshness_status = $expired AND s.expires_at <= $purge_before AND s.kind = 'episode'
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 _ORPHANS: Final = """
@@ -112,9 +137,10 @@ async def _batch_tx(
     tx: AsyncManagedTransaction, audit: AuditLog, now: datetime, groups: list[str] | None
 ) -> Counter[tuple[str, str]]:
     await run_in_tx(tx, _LOCK, {"now": now})
-    select = _EVERY_EPISODE if groups is None else _SPACE_EPISODES
+    every = groups is None
     params = {"now": now, "groups": groups, "batch": BATCH, **_FRESHNESS}
-    due = [dict(r) for r in await run_in_tx(tx, select + _DUE, params)]
+    due_query = _EVERY_DUE if every else _SPACE_EPISODES + _DUE
+    due = [dict(r) for r in await run_in_tx(tx, due_query, params)]
     moved = [dict(r) for r in await run_in_tx(tx, _MOVE, {"rows": due, "now": now, **_FRESHNESS})]
     await _restamp_groups(tx, moved)
     counts: Counter[tuple[str, str]] = Counter(
@@ -122,7 +148,7 @@ async def _batch_tx(
     )
     purge = await run_in_tx(
         tx,
-        select + _PURGEABLE,
+        _EVERY_PURGEABLE if every else _SPACE_EPISODES + _PURGEABLE,
         {"purge_before": now - ARCHIVE_RETENTION, "groups": groups, "batch": BATCH, **_FRESHNESS},
     )
     for row in purge:
@@ -131,7 +157,7 @@ async def _batch_tx(
             counts[(parse_group_id(str(row["group_id"])).agent_id, "purged")] += 1
     orphans = await run_in_tx(
         tx,
-        _EVERY_ORPHAN if groups is None else _SPACE_EPISODES + _ORPHANS,
+        _EVERY_ORPHAN if every else _SPACE_EPISODES + _ORPHANS,
         {"orphan_before": now - ORPHAN_AGE, "groups": groups, "batch": BATCH},
     )
     for row in orphans:

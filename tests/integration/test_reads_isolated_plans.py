@@ -198,8 +198,10 @@ async def test_the_operators_sweep_reads_no_whole_label(
     lifecycle: tuple[MemoryManager, str], store: Neo4jStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The sweep over every agent reads what is due, purgeable or orphaned through an index (the
-    ledger's (kind, freshness_status) and, for what a crashed ingestion left, (state,
-    created_at): graph_schema/010), never by a scan of every ledger entry, which it did for
-    orphans before. Real clock: it moves only what is really due."""
+    ledger's (freshness_status, expires_at / a4s_stale_at): graph_schema/011, and, for what a
+    crashed ingestion left, (state, created_at): graph_schema/010), never by a scan of every
+    ledger entry, which it did for orphans before. Real clock: it moves only what is really due.
+    That the due selection stops at the clock: test_sweep_reads_what_is_due.py."""
     manager, _ = lifecycle
-    assert await _plans(store, monkeypatch, manager.sweep, {"kind", "state", *BOUNDED}) == {}
+    bounded = {"freshness_status", "state", *BOUNDED}
+    assert await _plans(store, monkeypatch, manager.sweep, bounded) == {}
