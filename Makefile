@@ -39,7 +39,7 @@ $(UV):
 
 # --locked: fails when uv.lock no longer matches pyproject.toml (run `make lock`). The package itself
 # is installed editable; any other package is removed from the .venv (except pip and setuptools).
-$(STAMP): pyproject.toml uv.lock a4s_memory/firewall/_ngrams.c | $(UV)
+$(STAMP): pyproject.toml uv.lock a4s_memory/firewall/_scan.c | $(UV)
 	$(UV) sync --locked $(EXTRAS)
 	@touch $@
 

@@ -18,7 +18,7 @@ has the value ``1 / sqrt(number of distinct buckets)``, so the logit is a sum ov
 n-grams. The score is the highest of the whole text and of every 160-char window (40 apart),
 each window's sum taken from prefix sums: linear in the text, one numpy pass.
 
-The same pass is written in C (``_ngrams.c``, built by ``make install`` with the package when a
+The same pass is written in C (``_scan.c``, built by ``make install`` with the package when a
 C compiler is there): one loop over the text instead of ~40 numpy calls, whose fixed cost and
 cache misses (a 512 KB scratch array, the 1 MB weight table) were most of a 2 KB score inside the
 gate. :meth:`InjectionModel.score` uses it when it is built; :meth:`InjectionModel.score_numpy`
@@ -40,9 +40,10 @@ import numpy.typing as npt
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.models import Finding, FirewallConfig, Layer
+from a4s_memory.firewall.native import SCAN
 
-try:  # the n-gram pass in C (_ngrams.c), built with the package when a C compiler was there
-    from a4s_memory.firewall import _ngrams as _native_module
+try:  # the n-gram pass in C (_scan.c), built with the package when a C compiler was there
+    from a4s_memory.firewall import _scan as _native_module
 except ImportError:  # pragma: no cover - the numpy path below scores the same
     _native_module = None  # type: ignore[assignment]
 
@@ -247,7 +248,7 @@ _NATIVE = _native_module
 
 
 def native() -> bool:
-    """True when scores come from the C pass (``_ngrams``), False when from numpy."""
+    """True when scores come from the C pass (``_scan``), False when from numpy."""
     return _NATIVE is not None
 
 
@@ -312,10 +313,9 @@ class InjectionModel:
     stride: int = 40
 
     def score(self, text: str) -> float:
-        native = _NATIVE
         weights = self.weights
-        if native is not None and weights.dtype == np.float32 and weights.flags.c_contiguous:
-            best = native.best_logit(
+        if SCAN is not None and weights.dtype == np.float32 and weights.flags.c_contiguous:
+            best = SCAN.best_logit(
                 normalise(text), weights, self.bits, self.window, self.stride, _MIN_WINDOW_GRAMS
             )
             return _sigmoid(self.bias + (0.0 if best is None else best))
@@ -323,7 +323,7 @@ class InjectionModel:
 
     def score_numpy(self, text: str) -> float:
         """:meth:`score` in numpy: the reference the C pass is tested against, and the path
-        when ``_ngrams`` is not built."""
+        when ``_scan`` is not built."""
         norm = normalise(text)
         pos, buckets = grams(norm, self.bits)
         if not len(buckets):

@@ -1,4 +1,4 @@
-"""Type stub of the C extension ``_ngrams.c`` (the learned layer's n-gram pass)."""
+"""Type stub of the C extension ``_scan.c`` (the firewall's per-character passes)."""
 
 import numpy as np
 import numpy.typing as npt
@@ -13,3 +13,7 @@ def best_logit(
     /,
 ) -> float | None: ...
 def distinct(norm: str, bits: int, /) -> tuple[list[int], list[int]]: ...
+def table_bytes(text: str, table: npt.NDArray[np.uint8], /) -> bytes | None: ...
+def separator_runs(
+    text: str, table: npt.NDArray[np.bool_], min_len: int, /
+) -> list[tuple[int, int]] | None: ...

@@ -1,6 +1,7 @@
-"""The learned layer's n-gram pass in C (firewall/_ngrams.c) against its numpy reference
-(firewall/learned.py): the same distinct buckets at the same first offsets, the same scores,
-bounded input refused. No timing here: bench/firewall_bench.py measures (docs/firewall.md
+"""The firewall's C passes (firewall/_scan.c) against their Python references: the learned
+layer's n-gram pass (learned.py: the same distinct buckets at the same first offsets, the same
+scores), the Hyperscan proxy bytes (hsfilter.proxy) and the separator-free runs
+(triggers.long_runs); bounded input refused. No timing here: bench/firewall_bench.py measures (docs/firewall.md
 "Latency", fifth round).
 
 The scores may differ in the last float32 bits only: numpy sums the weights of the whole text
@@ -15,7 +16,7 @@ import random
 import numpy as np
 import pytest
 
-from a4s_memory.firewall import learned
+from a4s_memory.firewall import hsfilter, learned, triggers
 
 _ALPHABET = [
     *(chr(c) for c in range(32, 127)),
@@ -49,17 +50,17 @@ def _texts() -> list[str]:
 def test_the_c_pass_is_built() -> None:
     # `make install` builds it (a C compiler is part of the documented setup); without it the
     # numpy path scores the same, several times slower (optional in pyproject.toml)
-    assert learned.native(), "a4s_memory.firewall._ngrams was not built: is gcc installed?"
+    assert learned.native(), "a4s_memory.firewall._scan was not built: is gcc installed?"
 
 
 def test_the_c_pass_finds_the_numpy_buckets_at_the_same_offsets() -> None:
-    from a4s_memory.firewall import _ngrams
+    from a4s_memory.firewall import _scan
 
     model = learned.load_model()
     for text in _texts():
         norm = learned.normalise(text)
         pos, buckets = learned.grams(norm, model.bits)
-        got = _ngrams.distinct(norm, model.bits)
+        got = _scan.distinct(norm, model.bits)
         if not len(buckets):
             assert got == ([], [])
             continue
@@ -85,14 +86,48 @@ def test_a_model_without_float32_weights_scores_with_numpy() -> None:
 
 
 def test_the_c_pass_refuses_what_it_was_not_sized_for() -> None:
-    from a4s_memory.firewall import _ngrams
+    from a4s_memory.firewall import _scan
 
     model = learned.load_model()
     with pytest.raises(ValueError, match="weights"):
-        _ngrams.best_logit("abc", model.weights[:-1], model.bits, 160, 40, 100)
+        _scan.best_logit("abc", model.weights[:-1], model.bits, 160, 40, 100)
     with pytest.raises(ValueError, match="too long"):
-        _ngrams.best_logit("a" * 100_001, model.weights, model.bits, 160, 40, 100)
+        _scan.best_logit("a" * 100_001, model.weights, model.bits, 160, 40, 100)
     with pytest.raises(ValueError, match="shape"):
-        _ngrams.best_logit("abc", model.weights, 40, 160, 40, 100)
+        _scan.best_logit("abc", model.weights, 40, 160, 40, 100)
     with pytest.raises(TypeError):
-        _ngrams.best_logit(b"abc", model.weights, model.bits, 160, 40, 100)
+        _scan.best_logit(b"abc", model.weights, model.bits, 160, 40, 100)
+
+
+def _mixed(seed: int, count: int, max_len: int) -> list[str]:
+    rng = random.Random(seed)
+    return [
+        "".join(rng.choice(_ALPHABET) for _ in range(rng.randrange(0, max_len)))
+        for _ in range(count)
+    ]
+
+
+@pytest.mark.parametrize("kind", [hsfilter.LOWER, hsfilter.TEXT, hsfilter.CASELESS])
+def test_the_c_proxy_bytes_are_the_python_ones(kind: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    hsfilter._proxy_tables()
+    texts = [*_mixed(21, 200, 80), *_mixed(22, 30, 3_000), "é" * 2_000 + "\U0001f600"]
+    with_c = [hsfilter.proxy(text, kind) for text in texts]
+    monkeypatch.setattr(hsfilter, "SCAN", None)
+    assert with_c == [hsfilter.proxy(text, kind) for text in texts]
+
+
+def test_the_c_runs_are_the_python_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [*_mixed(23, 200, 80), *_mixed(24, 30, 3_000), "x" * 30 + "\U0001f600" + "y" * 30]
+    texts += ["a" * n + " " + "b" * (n + 1) for n in range(17, 23)]
+    with_c = [triggers.long_runs(text) for text in texts]
+    monkeypatch.setattr(triggers, "SCAN", None)
+    assert with_c == [triggers.long_runs(text) for text in texts]
+
+
+def test_the_table_passes_refuse_a_table_of_another_size() -> None:
+    from a4s_memory.firewall import _scan
+
+    with pytest.raises(ValueError, match="BMP"):
+        _scan.table_bytes("é", np.zeros(100, dtype=np.uint8))
+    with pytest.raises(ValueError, match="BMP"):
+        _scan.separator_runs("é", np.zeros(100, dtype=bool), 20)

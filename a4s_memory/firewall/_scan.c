@@ -1,4 +1,9 @@
-/* The learned layer's n-gram pass in C (a4s_memory/firewall/learned.py).
+/* The firewall's per-character passes in C: the learned layer's n-gram pass (learned.py), and
+ * two table look-ups over a text's code points (the Hyperscan proxy bytes, hsfilter.proxy; the
+ * separator-free runs, triggers.long_runs). Each has a Python reference that the unit tests hold
+ * it to, and that runs when this module is not built.
+ *
+ * The n-gram pass:
  *
  * Computes exactly what learned.grams + learned.first_occurrences + InjectionModel.score compute
  * with numpy, in one pass and without ~40 numpy calls (their fixed cost was most of a 2 KB
@@ -339,7 +344,110 @@ done:
     return result;
 }
 
+#define BMP 0x10000
+
+/* 0 when `table` has one byte per BMP code point; -1 with ValueError set otherwise. */
+static int check_table(const Py_buffer *table) {
+    if (table->len != BMP) {
+        PyErr_SetString(PyExc_ValueError, "the table must have one byte per BMP code point");
+        return -1;
+    }
+    return 0;
+}
+
+/* table_bytes(text, table) -> bytes | None: table[code point] for every character (a uint8
+ * table of 65,536 entries: hsfilter's proxy bytes); None when a character is beyond the BMP. */
+static PyObject *table_bytes(PyObject *self, PyObject *args) {
+    PyObject *text;
+    Py_buffer table;
+    if (!PyArg_ParseTuple(args, "Uy*", &text, &table)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (check_table(&table) < 0) {
+        goto done;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    const unsigned char *map = (const unsigned char *)table.buf;
+    result = PyBytes_FromStringAndSize(NULL, length);
+    if (result == NULL) {
+        goto done;
+    }
+    char *out = PyBytes_AS_STRING(result);
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (ch >= BMP) {
+            Py_DECREF(result);
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+        out[i] = (char)map[ch];
+    }
+done:
+    PyBuffer_Release(&table);
+    return result;
+}
+
+/* separator_runs(text, table, min_len) -> list[tuple[int, int]] | None: the maximal runs of
+ * characters whose table entry is 0 (not a separator; a bool table of 65,536 entries), at least
+ * min_len long, as (start, end); None when a character is beyond the BMP. */
+static PyObject *separator_runs(PyObject *self, PyObject *args) {
+    PyObject *text;
+    Py_buffer table;
+    Py_ssize_t min_len;
+    if (!PyArg_ParseTuple(args, "Uy*n", &text, &table, &min_len)) {
+        return NULL;
+    }
+    PyObject *runs = NULL;
+    if (check_table(&table) < 0) {
+        goto done;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    const unsigned char *sep = (const unsigned char *)table.buf;
+    runs = PyList_New(0);
+    if (runs == NULL) {
+        goto done;
+    }
+    Py_ssize_t start = -1;
+    for (Py_ssize_t i = 0; i <= length; i++) {
+        int is_sep = 1; /* past the end: a separator closes the last run */
+        if (i < length) {
+            Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+            if (ch >= BMP) {
+                Py_DECREF(runs);
+                runs = Py_NewRef(Py_None);
+                goto done;
+            }
+            is_sep = sep[ch] != 0;
+        }
+        if (!is_sep && start < 0) {
+            start = i;
+        } else if (is_sep && start >= 0) {
+            if (i - start >= min_len) {
+                PyObject *span = Py_BuildValue("(nn)", start, i);
+                if (span == NULL || PyList_Append(runs, span) < 0) {
+                    Py_XDECREF(span);
+                    Py_CLEAR(runs);
+                    goto done;
+                }
+                Py_DECREF(span);
+            }
+            start = -1;
+        }
+    }
+done:
+    PyBuffer_Release(&table);
+    return runs;
+}
+
 static PyMethodDef methods[] = {
+    {"table_bytes", table_bytes, METH_VARARGS, "table_bytes(text, table) -> bytes | None"},
+    {"separator_runs", separator_runs, METH_VARARGS,
+     "separator_runs(text, table, min_len) -> list[tuple[int, int]] | None"},
     {"best_logit", best_logit, METH_VARARGS,
      "best_logit(norm, weights, bits, window, stride, min_grams) -> float | None"},
     {"distinct", distinct, METH_VARARGS, "distinct(norm, bits) -> (buckets, offsets)"},
@@ -347,8 +455,9 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_ngrams",
-    "The learned layer's n-gram pass in C (see learned.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_scan",
+    "The firewall's per-character passes in C (see learned.py, hsfilter.py, triggers.py).", -1,
+    methods,
 };
 
-PyMODINIT_FUNC PyInit__ngrams(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&module); }
