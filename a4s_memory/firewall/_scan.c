@@ -42,14 +42,19 @@ static inline uint64_t bucket_of(uint64_t h, uint64_t salt, int bits) {
     return h >> (64 - bits);
 }
 
+/* What one pass over a text's n-grams keeps: the distinct buckets seen, and per distinct bucket
+ * its weight (when `weights` is set) added to the start offset of its first occurrence, and/or
+ * the bucket and that offset in order (when `new_buckets` is set). */
 typedef struct {
-    const float *weights;
-    uint64_t *seen;     /* bitset of the buckets seen, 2**bits bits */
+    const float *weights;      /* NULL: nothing summed */
+    uint64_t *seen;            /* bitset of the buckets seen, 2**bits bits */
     int bits;
-    Py_ssize_t count;   /* distinct buckets so far */
-    double total;       /* sum of their weights */
-    double *sum_at;     /* per start offset: weights of the n-grams first seen there */
-    int32_t *count_at;  /* per start offset: how many */
+    Py_ssize_t count;          /* distinct buckets so far */
+    double total;              /* sum of their weights */
+    double *sum_at;            /* per start offset: weights of the n-grams first seen there */
+    int32_t *count_at;         /* per start offset: how many */
+    uint64_t *new_buckets;     /* NULL: nothing recorded; else each new bucket, in order */
+    Py_ssize_t *new_at;        /* ... and the offset of its first occurrence */
 } Acc;
 
 /* One n-gram occurrence at offset `at` (in the normalised text): counted if its bucket is new. */
@@ -61,17 +66,42 @@ static inline void add(Acc *acc, uint64_t h, uint64_t salt, Py_ssize_t at) {
         return;
     }
     *word |= bit;
-    double w = (double)acc->weights[b];
+    if (acc->new_buckets != NULL) {
+        acc->new_buckets[acc->count] = b;
+        acc->new_at[acc->count] = at;
+    }
+    if (acc->weights != NULL) {
+        double w = (double)acc->weights[b];
+        acc->total += w;
+        acc->sum_at[at] += w;
+        acc->count_at[at] += 1;
+    }
     acc->count += 1;
-    acc->total += w;
-    acc->sum_at[at] += w;
-    acc->count_at[at] += 1;
+}
+
+/* The next word (maximal run of non-blank codes) at or after *i: 1 with its start and hash, *i
+ * one past its end; 0 when there is none. */
+static int next_word(const uint32_t *codes, const unsigned char *blank, Py_ssize_t n,
+                     Py_ssize_t *i, Py_ssize_t *start, uint64_t *h) {
+    while (*i < n && blank[*i]) {
+        (*i)++;
+    }
+    if (*i >= n) {
+        return 0;
+    }
+    *start = *i;
+    *h = 0;
+    while (*i < n && !blank[*i]) {
+        *h = *h * P + (uint64_t)codes[*i];
+        (*i)++;
+    }
+    return 1;
 }
 
 /* The n-grams of the padded text `codes` (n codes: a blank, the normalised text, a blank), in
  * learned.grams's order: character 3-, 4-, 5-grams, words, word pairs. `blank[i]`: codes[i] is
  * not a letter or digit. Offsets are in the normalised text (padded index - 1 for words; the
- * padded index for character n-grams, as learned.grams records them). */
+ * padded index for character n-grams, as learned.grams records them). At most 5 n per text. */
 static void add_grams(Acc *acc, const uint32_t *codes, const unsigned char *blank, Py_ssize_t n) {
     static const uint64_t salts[3] = {SALT_C3, SALT_C4, SALT_C5};
     for (int len = 3; len <= 5; len++) {
@@ -83,36 +113,13 @@ static void add_grams(Acc *acc, const uint32_t *codes, const unsigned char *blan
             add(acc, h, salts[len - 3], i);
         }
     }
-    /* words: maximal runs of non-blank codes (the padding is blank, so every run is inside) */
-    uint64_t prev = 0;
-    Py_ssize_t prev_start = -1;
-    Py_ssize_t i = 0;
-    /* first pass: unigrams; the pairs come after every unigram (learned.grams's order) */
-    while (i < n) {
-        if (blank[i]) {
-            i++;
-            continue;
-        }
-        Py_ssize_t start = i;
-        uint64_t h = 0;
-        while (i < n && !blank[i]) {
-            h = h * P + (uint64_t)codes[i];
-            i++;
-        }
+    Py_ssize_t i = 0, start = 0, prev_start = -1;
+    uint64_t h = 0, prev = 0;
+    while (next_word(codes, blank, n, &i, &start, &h)) { /* unigrams first, then the pairs */
         add(acc, h, SALT_W1, start - 1);
     }
     i = 0;
-    while (i < n) {
-        if (blank[i]) {
-            i++;
-            continue;
-        }
-        Py_ssize_t start = i;
-        uint64_t h = 0;
-        while (i < n && !blank[i]) {
-            h = h * P + (uint64_t)codes[i];
-            i++;
-        }
+    while (next_word(codes, blank, n, &i, &start, &h)) {
         if (prev_start >= 0) {
             add(acc, prev * P + (h << 32), SALT_W2, prev_start - 1);
         }
@@ -121,8 +128,32 @@ static void add_grams(Acc *acc, const uint32_t *codes, const unsigned char *blan
     }
 }
 
+/* The padded code points of `text` and where words are cut (Py_UNICODE_ISALNUM is what
+ * str.isalnum tests per character), in new arrays of length + 2; -1 without memory. */
+static int pad(PyObject *text, Py_ssize_t length, uint32_t **codes, unsigned char **blank) {
+    Py_ssize_t n = length + 2;
+    *codes = malloc(sizeof(uint32_t) * (size_t)n);
+    *blank = malloc((size_t)n);
+    if (*codes == NULL || *blank == NULL) {
+        return -1;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    (*codes)[0] = ' ';
+    (*blank)[0] = 1;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        (*codes)[i + 1] = (uint32_t)ch;
+        (*blank)[i + 1] = !Py_UNICODE_ISALNUM(ch);
+    }
+    (*codes)[n - 1] = ' ';
+    (*blank)[n - 1] = 1;
+    return 0;
+}
+
 /* The best `sum / sqrt(count)` over the windows [s, s + window) (s = 0, stride, 2 stride, ...,
- * and length - window), each with at least min_grams n-grams; -inf when none. */
+ * and length - window), each with at least min_grams n-grams; -inf when none, NaN without
+ * memory. */
 static double best_window(const Acc *acc, Py_ssize_t length, Py_ssize_t window,
                           Py_ssize_t stride, Py_ssize_t min_grams) {
     double best = -INFINITY;
@@ -165,6 +196,18 @@ static double best_window(const Acc *acc, Py_ssize_t length, Py_ssize_t window,
     return best;
 }
 
+static int check_bits(int bits, Py_ssize_t length) {
+    if (bits < 7 || bits > MAX_BITS) {
+        PyErr_SetString(PyExc_ValueError, "bad model shape: hash bits out of range");
+        return -1;
+    }
+    if (length > MAX_CHARS) {
+        PyErr_SetString(PyExc_ValueError, "text too long");
+        return -1;
+    }
+    return 0;
+}
+
 /* best_logit(norm, weights, bits, window, stride, min_grams) -> float | None
  * The model's logit without its bias: the best of the whole text and its windows. None when the
  * text has no n-gram. */
@@ -182,40 +225,26 @@ static PyObject *best_logit(PyObject *self, PyObject *args) {
     unsigned char *blank = NULL;
     Acc acc = {0};
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    if (bits < 7 || bits > MAX_BITS || window <= 0 || stride <= 0 || min_grams < 0) {
-        PyErr_SetString(PyExc_ValueError, "bad model shape");
+    if (check_bits(bits, length) < 0) {
+        goto done;
+    }
+    if (window <= 0 || stride <= 0 || min_grams < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad model shape: window, stride or minimum");
         goto done;
     }
     if (weights.len != (Py_ssize_t)sizeof(float) << bits) {
         PyErr_SetString(PyExc_ValueError, "weights do not match the hash size");
         goto done;
     }
-    if (length > MAX_CHARS) {
-        PyErr_SetString(PyExc_ValueError, "text too long");
-        goto done;
-    }
     Py_ssize_t n = length + 2;
-    codes = malloc(sizeof(uint32_t) * (size_t)n);
-    blank = malloc((size_t)n);
     acc.seen = calloc((size_t)1 << (bits - 6), sizeof(uint64_t));
     acc.sum_at = calloc((size_t)n, sizeof(double));
     acc.count_at = calloc((size_t)n, sizeof(int32_t));
-    if (codes == NULL || blank == NULL || acc.seen == NULL || acc.sum_at == NULL ||
+    if (pad(text, length, &codes, &blank) < 0 || acc.seen == NULL || acc.sum_at == NULL ||
         acc.count_at == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    codes[0] = ' ';
-    blank[0] = 1;
-    for (Py_ssize_t i = 0; i < length; i++) {
-        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
-        codes[i + 1] = (uint32_t)ch;
-        blank[i + 1] = !Py_UNICODE_ISALNUM(ch);
-    }
-    codes[n - 1] = ' ';
-    blank[n - 1] = 1;
     acc.weights = (const float *)weights.buf;
     acc.bits = bits;
     double best = 0.0;
@@ -258,87 +287,47 @@ static PyObject *distinct(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    if (bits < 7 || bits > MAX_BITS || length > MAX_CHARS) {
-        PyErr_SetString(PyExc_ValueError, "bad hash size or text too long");
+    if (check_bits(bits, length) < 0) {
         return NULL;
     }
     Py_ssize_t n = length + 2;
-    uint32_t *codes = malloc(sizeof(uint32_t) * (size_t)n);
-    unsigned char *blank = malloc((size_t)n);
-    uint64_t *seen = calloc((size_t)1 << (bits - 6), sizeof(uint64_t));
-    PyObject *buckets = PyList_New(0);
-    PyObject *offsets = PyList_New(0);
-    PyObject *result = NULL;
-    if (codes == NULL || blank == NULL || seen == NULL || buckets == NULL || offsets == NULL) {
+    uint32_t *codes = NULL;
+    unsigned char *blank = NULL;
+    Acc acc = {0};
+    PyObject *buckets = NULL, *offsets = NULL, *result = NULL;
+    acc.seen = calloc((size_t)1 << (bits - 6), sizeof(uint64_t));
+    acc.new_buckets = malloc(sizeof(uint64_t) * (size_t)(5 * n));
+    acc.new_at = malloc(sizeof(Py_ssize_t) * (size_t)(5 * n));
+    if (pad(text, length, &codes, &blank) < 0 || acc.seen == NULL || acc.new_buckets == NULL ||
+        acc.new_at == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    codes[0] = ' ';
-    blank[0] = 1;
-    for (Py_ssize_t i = 0; i < length; i++) {
-        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
-        codes[i + 1] = (uint32_t)ch;
-        blank[i + 1] = !Py_UNICODE_ISALNUM(ch);
+    acc.bits = bits;
+    add_grams(&acc, codes, blank, n);
+    buckets = PyList_New(acc.count);
+    offsets = PyList_New(acc.count);
+    if (buckets == NULL || offsets == NULL) {
+        goto done;
     }
-    codes[n - 1] = ' ';
-    blank[n - 1] = 1;
-    /* the same enumeration as add_grams, appending instead of accumulating */
-    static const uint64_t salts[3] = {SALT_C3, SALT_C4, SALT_C5};
-#define EMIT(H, SALT, AT)                                                          \
-    do {                                                                           \
-        uint64_t b_ = bucket_of((H), (SALT), bits);                                \
-        if (!(seen[b_ >> 6] & (1ULL << (b_ & 63)))) {                              \
-            seen[b_ >> 6] |= 1ULL << (b_ & 63);                                    \
-            PyObject *x_ = PyLong_FromUnsignedLongLong(b_);                        \
-            PyObject *y_ = PyLong_FromSsize_t((AT));                               \
-            int bad_ = x_ == NULL || y_ == NULL || PyList_Append(buckets, x_) < 0 || \
-                       PyList_Append(offsets, y_) < 0;                             \
-            Py_XDECREF(x_);                                                        \
-            Py_XDECREF(y_);                                                        \
-            if (bad_) goto done;                                                   \
-        }                                                                          \
-    } while (0)
-    for (int len = 3; len <= 5; len++) {
-        for (Py_ssize_t i = 0; i + len <= n; i++) {
-            uint64_t h = 0;
-            for (int k = 0; k < len; k++) {
-                h = h * P + (uint64_t)codes[i + k];
-            }
-            EMIT(h, salts[len - 3], i);
+    for (Py_ssize_t k = 0; k < acc.count; k++) {
+        PyObject *b = PyLong_FromUnsignedLongLong(acc.new_buckets[k]);
+        PyObject *at = PyLong_FromSsize_t(acc.new_at[k]);
+        if (b == NULL || at == NULL) {
+            Py_XDECREF(b);
+            Py_XDECREF(at);
+            goto done;
         }
+        PyList_SET_ITEM(buckets, k, b);
+        PyList_SET_ITEM(offsets, k, at);
     }
-    for (int pass = 0; pass < 2; pass++) {
-        uint64_t prev = 0;
-        Py_ssize_t prev_start = -1;
-        Py_ssize_t i = 0;
-        while (i < n) {
-            if (blank[i]) {
-                i++;
-                continue;
-            }
-            Py_ssize_t start = i;
-            uint64_t h = 0;
-            while (i < n && !blank[i]) {
-                h = h * P + (uint64_t)codes[i];
-                i++;
-            }
-            if (pass == 0) {
-                EMIT(h, SALT_W1, start - 1);
-            } else if (prev_start >= 0) {
-                EMIT(prev * P + (h << 32), SALT_W2, prev_start - 1);
-            }
-            prev = h;
-            prev_start = start;
-        }
-    }
-#undef EMIT
     result = PyTuple_Pack(2, buckets, offsets);
 done:
     free(codes);
     free(blank);
-    free(seen);
+    free(acc.seen);
+    free(acc.new_buckets);
+    free(acc.new_at);
     Py_XDECREF(buckets);
     Py_XDECREF(offsets);
     return result;
@@ -455,9 +444,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_scan",
-    "The firewall's per-character passes in C (see learned.py, hsfilter.py, triggers.py).", -1,
-    methods,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_scan",
+    .m_doc = "The firewall's per-character passes in C (see learned.py, hsfilter.py, triggers.py).",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&module); }
