@@ -42,11 +42,6 @@ from a4s_memory.contract import StopReason
 from a4s_memory.firewall.models import Finding, FirewallConfig, Layer
 from a4s_memory.firewall.native import SCAN
 
-try:  # the n-gram pass in C (_scan.c), built with the package when a C compiler was there
-    from a4s_memory.firewall import _scan as _native_module
-except ImportError:  # pragma: no cover - the numpy path below scores the same
-    _native_module = None  # type: ignore[assignment]
-
 __all__ = [
     "MODEL_FILE",
     "InjectionModel",
@@ -244,12 +239,9 @@ def features(
     return idx, np.full(len(idx), 1.0 / math.sqrt(len(idx)), dtype=np.float32)
 
 
-_NATIVE = _native_module
-
-
 def native() -> bool:
     """True when scores come from the C pass (``_scan``), False when from numpy."""
-    return _NATIVE is not None
+    return SCAN is not None
 
 
 _SCRATCH: Final = threading.local()

@@ -7,7 +7,7 @@ its Python path as the reference the unit tests hold the C pass to, and as the p
 
 from __future__ import annotations
 
-__all__ = ["SCAN", "built"]
+__all__ = ["SCAN"]
 
 try:
     from a4s_memory.firewall import _scan
@@ -15,8 +15,3 @@ except ImportError:  # pragma: no cover - the Python paths decide the same
     _scan = None  # type: ignore[assignment]
 
 SCAN = _scan
-
-
-def built() -> bool:
-    """True when the C passes are in use."""
-    return SCAN is not None
