@@ -278,18 +278,20 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
     # The same load, untimed, by other agents first: after a Neo4j (re)start the JVM's compiled
     # code and page cache take minutes to warm (measured: 9-37 req/s in the first runs, ~70 warm).
     warmup = LoadConfig(clients=args.clients, seconds=args.warmup, max_requests=args.max_requests)
+
+    async def measure(target: str | list[str]) -> LoadStats:
+        if args.warmup > 0:
+            await run_load(target, warmup)
+        return await run_load(target, cfg)
+
     async with connect(settings) as store:
         try:
             if args.server_processes > 0:
                 with serve_processes(settings, args.server_processes) as urls:
-                    if args.warmup > 0:
-                        await run_load(urls, warmup)
-                    stats = await run_load(urls, cfg)
+                    stats = await measure(urls)
             else:
                 with serve(settings) as url:
-                    if args.warmup > 0:
-                        await run_load(url, warmup)
-                    stats = await run_load(url, cfg)
+                    stats = await measure(url)
             return summarize(stats, await verify_acked(store, stats))
         finally:
             await cleanup(store, cfg)

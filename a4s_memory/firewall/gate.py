@@ -44,9 +44,8 @@ from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.rules import INJECTION_RULES
 from a4s_memory.firewall.secrets import PlausibleMemo, locate_secrets, redact
 from a4s_memory.firewall.session import SessionGate
-from a4s_memory.firewall.triggers import TextScan, prefilter_together
+from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
-from a4s_memory.firewall.typeset import typeset_only
 
 __all__ = ["Firewall"]
 
@@ -142,11 +141,6 @@ class Firewall:
             folded_text = fold(strip_invisible(text)[0])
             if folded_text != text:
                 folded = TextScan(folded_text)
-                if not typeset_only(text, folded_text):
-                    # each Hyperscan database scans both texts back to back, while it is in the
-                    # CPU caches (the answers are the ones the layers below would compute,
-                    # memoised); a typeset text's secrets are looked for in the folded text only
-                    prefilter_together((scan, folded))
         memo: PlausibleMemo = {}  # the folded text's scan mostly checks the same candidates
         located = locate_secrets(
             text, scan=scan, folded=None if folded is scan else folded, memo=memo

@@ -27,7 +27,7 @@ from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.secret_checks import plausible
 from a4s_memory.firewall.secret_rules import SECRET_RULES, SecretRule
-from a4s_memory.firewall.triggers import TextScan
+from a4s_memory.firewall.triggers import TextScan, prefilter_together
 from a4s_memory.firewall.typeset import typeset_only
 
 __all__ = [
@@ -227,6 +227,11 @@ def locate_secrets(
         return Located(detect_secrets(text, scan=scan, memo=memo), hidden=False)
     if typeset_only(text, folded.text):
         return Located(detect_secrets(folded.text, scan=folded, memo=memo), hidden=False)
+    if scan is None or scan.text is not text:
+        scan = TextScan(text)
+    # each Hyperscan database scans both texts back to back, while it is in the CPU caches (the
+    # answers are the ones the scans below, and the gate's later layers, would compute; memoised)
+    prefilter_together((scan, folded))
     spans = detect_secrets(text, scan=scan, memo=memo)
     revealed = detect_secrets(folded.text, scan=folded, memo=memo)
     return Located(spans, hidden=hides_more(revealed, spans))

@@ -46,7 +46,7 @@ _FRESHNESS: Final = {
     "expired": FreshnessStatus.EXPIRED.value,
 }
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
-# Each selection has two forms: every agent's episodes (the operator's sweep; it seeks
+# Each selection has two forms, one filter after two heads: every agent's episodes (the operator's sweep; it seeks
 # (freshness_status, expires_at) / (freshness_status, a4s_stale_at) up to now, or (state,
 # created_at) for orphans), or the given spaces' (a sweep narrowed to one agent), which seeks
 # (group_id, kind): the single form's `$groups IS NULL OR ...` kept the planner from any index
@@ -102,22 +102,24 @@ _PURGEABLE: Final = """
   AND s.freshness_status = $expired AND s.expires_at <= $purge_before
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
-_EVERY_PURGEABLE: Final = """
+_EVERY_PURGEABLE: Final = (
+    """
 MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, expires_at)
-WHERE s.freshness_status = $expired AND s.expires_at <= $purge_before AND s.kind = 'episode'
-RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
-"""
+WHERE s.kind = 'episode'"""
+    + _PURGEABLE
+)
 _ORPHANS: Final = """
   AND s.state = 'pending' AND s.created_at < $orphan_before
 RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 # The operator's sweep seeks the (state, created_at) index (graph_schema/010): pending entries are
 # the few in flight, where every agent's ledger was read before.
-_EVERY_ORPHAN: Final = """
+_EVERY_ORPHAN: Final = (
+    """
 MATCH (s:A4SStatus) USING INDEX s:A4SStatus(state, created_at)
-WHERE s.state = 'pending' AND s.created_at < $orphan_before AND s.kind = 'episode'
-RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
-"""
+WHERE s.kind = 'episode'"""
+    + _ORPHANS
+)
 
 
 async def _restamp_groups(tx: AsyncManagedTransaction, moved: list[dict[str, Any]]) -> None:

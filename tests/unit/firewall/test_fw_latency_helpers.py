@@ -26,7 +26,7 @@ import unicodedata
 import numpy as np
 import pytest
 
-from a4s_memory.firewall import Firewall, WriteRequest, gate, hsfilter, learned, triggers
+from a4s_memory.firewall import Firewall, WriteRequest, hsfilter, learned, secrets, triggers
 from a4s_memory.firewall.injection import (
     imperative_above,
     imperative_density,
@@ -284,5 +284,6 @@ def test_the_decisions_are_the_same_without_prefilter_together(
     texts = [*_NON_ASCII, *(t * 8 for t in _NON_ASCII)]
     sources = ("user_message", "web_fetch")
     before = [dump(t, s) for t in texts for s in sources]
-    monkeypatch.setattr(gate, "prefilter_together", lambda scans: None)
+    # the call sits where both scans are made (secrets.locate_secrets)
+    monkeypatch.setattr(secrets, "prefilter_together", lambda scans: None)
     assert [dump(t, s) for t in texts for s in sources] == before
