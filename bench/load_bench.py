@@ -4,12 +4,15 @@
     .venv/bin/python bench/load_bench.py                         # 16 clients, 60 s, <= 20k requests
     .venv/bin/python bench/load_bench.py --clients 4 --seconds 10
     .venv/bin/python bench/load_bench.py --server-processes 2      # the API in 2 other processes
+    .venv/bin/python bench/load_bench.py --workers 2     # one `serve --workers 2`: 2 on one port
     .venv/bin/python bench/load_bench.py --warmup 60     # after a Neo4j restart: warm it first
 
 By default the app runs in a thread of this process, sharing one interpreter lock with the clients.
 ``--server-processes N`` runs it as N ``a4s-memory serve`` processes instead (each its own port,
 quota shared through Neo4j as in a scaled-out deployment), client i talking to process i mod N:
 what one host of API replicas serves, without the clients' CPU in the servers' processes.
+``--workers W`` runs one ``a4s-memory serve --workers W`` process instead: W uvicorn workers
+accepting on one port, the single-host deployment (README "Serving").
 
 Each client owns its own agent and alternates a write (``POST /memories``) and a search. Reported:
 throughput, p50/p95/p99 per operation, the count of 5xx answers (must be 0) and whether every
@@ -107,8 +110,8 @@ def serve(settings: Settings) -> Iterator[str]:
 
 
 @contextmanager
-def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
-    """``n`` ``a4s-memory serve`` processes on free loopback ports (the load settings through the
+def serve_processes(settings: Settings, n: int, workers: int = 1) -> Iterator[list[str]]:
+    """``n`` ``a4s-memory serve --workers <workers>`` processes on free loopback ports (the load settings through the
     environment); yields their URLs once each answers /readyz with 200 (a fresh process compiles
     the firewall's prefilter for ~5 s of CPU first: the timed load must not include that);
     stops them all on exit."""
@@ -128,7 +131,7 @@ def serve_processes(settings: Settings, n: int) -> Iterator[list[str]]:
     ports = [free_loopback_port() for _ in range(n)]
     procs = [
         subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
-            [cli, "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [cli, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -286,8 +289,9 @@ async def _main(args: argparse.Namespace) -> dict[str, Any]:
 
     async with connect(settings) as store:
         try:
-            if args.server_processes > 0:
-                with serve_processes(settings, args.server_processes) as urls:
+            if args.server_processes > 0 or args.workers > 1:
+                processes = max(args.server_processes, 1)
+                with serve_processes(settings, processes, args.workers) as urls:
                     stats = await measure(urls)
             else:
                 with serve(settings) as url:
@@ -310,6 +314,13 @@ def main() -> None:
         help="run the API as N `a4s-memory serve` processes (0: a thread of this process)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="uvicorn workers of each `a4s-memory serve` process (> 1: one such process unless "
+        "--server-processes says more)",
+    )
+    parser.add_argument(
         "--warmup",
         type=float,
         default=0.0,
@@ -324,7 +335,10 @@ def main() -> None:
         "clients": args.clients,
         "bounded_seconds": args.seconds,
         "max_requests": args.max_requests,
-        "server_processes": args.server_processes,
+        "server_processes": max(args.server_processes, 1)
+        if args.workers > 1
+        else args.server_processes,
+        "workers_per_process": args.workers,
         "warmup_seconds": args.warmup,
         "machine": platform.platform(),
         "cpus": os.cpu_count(),

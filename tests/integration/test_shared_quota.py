@@ -1,8 +1,10 @@
 """Issue 15 item 3: with ``A4S_WRITE_QUOTA_STORE=neo4j`` every worker spends from one bucket per
 requester, so two API processes (two replicas or uvicorn workers) enforce one limit, not two.
 
-Two real ``a4s-memory serve`` processes on two ports share the real Neo4j; writes alternate
-between them. With a burst of 5 and a refill of one token per 100 minutes, exactly 5 writes
+Two real ``a4s-memory serve`` processes on two ports share the real Neo4j, and so do the two
+uvicorn workers of one ``a4s-memory serve --workers 2`` on one port; writes alternate between the
+processes (between the workers: a new connection each, which the kernel hands to either worker's
+SO_REUSEPORT socket). With a burst of 5 and a refill of one token per 100 minutes, exactly 5 writes
 succeed in all (before the fix each process had its own bucket: 10 did). The second test checks
 the bucket itself under concurrency: 20 concurrent spends of one requester against a burst of 7
 grant exactly 7 (the node's write lock serialises them).
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -50,8 +53,31 @@ def _wait_ready(url: str, proc: subprocess.Popen[bytes], timeout_s: float = 60.0
     raise RuntimeError("the API process did not become ready")
 
 
-@pytest.fixture
-def two_workers(neo4j_settings: Settings) -> Iterator[list[str]]:
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as fh:
+        return [int(c) for c in fh.read().split()]
+
+
+def _is_worker(pid: int) -> bool:
+    """A ``serve --reuse-port`` child (one worker of ``--workers``)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return b"--reuse-port" in fh.read()
+    except FileNotFoundError:
+        return False
+
+
+def _workers_of(supervisor: int, n: int) -> list[int]:
+    """The pids of the supervisor's ``n`` live workers, once it has them (within 60 s)."""
+    deadline = time.monotonic() + 60
+    while len(workers := [c for c in _children(supervisor) if _is_worker(c)]) != n:
+        assert time.monotonic() < deadline, f"{n} workers did not start"
+        time.sleep(0.2)
+    return workers
+
+
+@pytest.fixture(params=["two processes", "one process, --workers 2"])
+def two_workers(request: pytest.FixtureRequest, neo4j_settings: Settings) -> Iterator[list[str]]:
     env = {
         **os.environ,
         "NEO4J_URI": neo4j_settings.neo4j_uri,
@@ -62,13 +88,14 @@ def two_workers(neo4j_settings: Settings) -> Iterator[list[str]]:
         "A4S_WRITE_QUOTA_BURST": str(BURST),
         "A4S_WRITE_QUOTA_PER_MINUTE": "0.01",
     }
-    procs, urls = [], []
+    shapes = [["--workers", "2"]] if request.param.endswith("--workers 2") else [[], []]
+    procs, urls, workers = [], [], []
     try:
-        for _ in range(2):
+        for extra in shapes:
             port = _free_port()
             procs.append(
                 subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
-                    [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port)],
+                    [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port), *extra],
                     env=env,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
@@ -77,12 +104,17 @@ def two_workers(neo4j_settings: Settings) -> Iterator[list[str]]:
             urls.append(f"http://127.0.0.1:{port}")
         for url, proc in zip(urls, procs, strict=True):
             _wait_ready(url, proc)
+        if len(procs) == 1:  # the supervisor runs two workers on the one port
+            workers = _workers_of(procs[0].pid, 2)
+            urls = urls * 2
         yield urls
     finally:
         for proc in procs:
             proc.terminate()
         for proc in procs:
-            proc.wait(timeout=30)
+            proc.wait(timeout=30)  # SIGTERM drains, then uvicorn re-raises it: exit -15
+    for pid in workers:  # the supervisor stopped its workers before exiting
+        assert not os.path.exists(f"/proc/{pid}") or not _is_worker(pid)
 
 
 async def test_two_workers_enforce_one_write_quota(
@@ -92,7 +124,9 @@ async def test_two_workers_enforce_one_write_quota(
     headers = {"X-Requester-Id": owner}
     stored, refused = 0, 0
     try:
-        async with httpx.AsyncClient(timeout=30.0) as http:
+        # A new connection per request: two workers on one port each accept some of them.
+        limits = httpx.Limits(max_keepalive_connections=0)
+        async with httpx.AsyncClient(timeout=30.0, limits=limits) as http:
             reg = await http.post(
                 f"{two_workers[0]}/agents",
                 headers=headers,
@@ -136,3 +170,43 @@ async def test_concurrent_spends_never_exceed_the_burst(store: Neo4jStore, uniqu
         await store.execute("MATCH (q:A4SQuota {requester_id: $r}) DELETE q", {"r": requester})
     assert sum(1 for g in granted if g is None) == 7
     assert all(g > 0 for g in granted if g is not None)
+
+
+def test_a_killed_worker_is_replaced(neo4j_settings: Settings) -> None:
+    """The supervisor of ``serve --workers 2`` starts a new worker when one is SIGKILLed, and
+    the port keeps answering meanwhile (the other worker's socket); when the supervisor itself
+    is SIGKILLed, its workers stop."""
+    env = {
+        **os.environ,
+        "NEO4J_URI": neo4j_settings.neo4j_uri,
+        "NEO4J_USER": neo4j_settings.neo4j_user,
+        "NEO4J_PASSWORD": neo4j_settings.neo4j_password.get_secret_value(),
+        "A4S_AUTH_MODE": "trusted-header",
+        "A4S_WRITE_QUOTA_PER_MINUTE": "0",
+    }
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port)]
+    supervisor = subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
+        [*command, "--workers", "2"], env=env, stderr=subprocess.DEVNULL
+    )
+    try:
+        _wait_ready(url, supervisor)
+        first = _workers_of(supervisor.pid, 2)
+        os.kill(first[0], signal.SIGKILL)
+        assert httpx.get(f"{url}/healthz", timeout=10.0).status_code == 200
+        deadline = time.monotonic() + 60
+        while first[0] in (now := _workers_of(supervisor.pid, 2)):
+            assert time.monotonic() < deadline, "the killed worker was not replaced"
+            time.sleep(0.2)
+        assert first[1] in now and supervisor.poll() is None
+        # a supervisor killed outright takes its workers with it (none is left serving alone)
+        supervisor.kill()
+        supervisor.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while any(_is_worker(pid) for pid in now):
+            assert time.monotonic() < deadline, "workers outlived their supervisor"
+            time.sleep(0.2)
+    finally:
+        supervisor.terminate()
+        supervisor.wait(timeout=30)
