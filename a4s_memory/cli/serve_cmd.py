@@ -54,6 +54,17 @@ def unshared_limit(settings: Settings) -> str | None:
     return None
 
 
+def _supervise(bind: str, port: int, workers: int) -> int:
+    """Run ``workers`` worker processes on ``bind:port`` until a signal; the exit status."""
+    from a4s_memory.cli.workers import Supervisor, reuse_port_socket, worker_command
+
+    try:  # a port held by another program fails here, once, not in each worker
+        reuse_port_socket(bind, port).close()
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror}") from exc
+    return Supervisor(worker_command(bind, port), workers).run()
+
+
 @click.command("serve")
 @click.option("--host", default=None, help="Bind address (default A4S_HOST or 127.0.0.1).")
 @click.option("--port", default=None, type=int, help="Port (default A4S_PORT or 8000).")
@@ -73,7 +84,7 @@ def serve(
     """Serve the API until Ctrl-C."""
     import uvicorn
 
-    from a4s_memory.cli.workers import Supervisor, reuse_port_socket, worker_command
+    from a4s_memory.cli.workers import reuse_port_socket
     from a4s_memory.identity import warn_if_exposed
     from a4s_memory.server import create_app
 
@@ -85,7 +96,7 @@ def serve(
         if at == 0:
             raise click.UsageError("--workers needs a fixed port: each worker binds the same one")
     configure_logging()
-    if warn_if_exposed(settings, bind):
+    if not reuse_port and warn_if_exposed(settings, bind):  # a worker: its supervisor warned
         click.secho(
             f"WARNING: trusted-header auth on {bind}: any client can claim any X-Requester-Id.",
             fg="red",
@@ -96,11 +107,7 @@ def serve(
     # rather than in each worker that a supervisor would restart.
     app = create_app(settings.model_copy(update={"host": bind}))
     if workers > 1:
-        try:
-            reuse_port_socket(bind, at).close()
-        except OSError as exc:
-            raise click.ClickException(f"cannot listen on {bind}:{at}: {exc.strerror}") from exc
-        ctx.exit(Supervisor(worker_command(bind, at), workers).run())
+        ctx.exit(_supervise(bind, at, workers))
     config = uvicorn.Config(
         app,
         host=bind,

@@ -6,8 +6,8 @@ connection). uvicorn's own ``--workers`` shares one socket instead: every worker
 connection and the first accepts all that are queued, so 16 keep-alive clients that connect at
 once land on one worker (measured: 71 req/s with 2 workers, as with one).
 
-The supervisor (this process) serves nothing: it starts the workers, forwards SIGTERM / SIGINT to
-them (each drains its requests as ``serve`` does) and waits; a worker that exits while no signal
+The supervisor (this process) serves nothing: it starts the workers, answers SIGTERM / SIGINT with
+a SIGTERM to each (each drains its requests as ``serve`` does) and waits; a worker that exits while no signal
 was given is started again after a second, and the supervisor gives up (stopping the others) when
 workers keep dying (``RESTARTS_PER_MINUTE``), since a process that cannot start (a port held by
 another program, a broken configuration) would otherwise be restarted forever. SO_REUSEPORT lets
@@ -65,15 +65,21 @@ class Supervisor:
         self._deaths: deque[float] = deque()
 
     def _start(self) -> subprocess.Popen[bytes]:
+        # Its own session: a terminal's Ctrl-C reaches the supervisor only, which forwards it
+        # once (a second SIGINT would make uvicorn stop at once instead of draining).
         return subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
-            self._command, preexec_fn=_stop_with_parent if sys.platform == "linux" else None
+            self._command,
+            start_new_session=True,
+            preexec_fn=_stop_with_parent if sys.platform == "linux" else None,
         )
 
-    def _signal(self, signum: int, _frame: FrameType | None) -> None:
+    def _signal(self, _signum: int, _frame: FrameType | None) -> None:
+        """SIGTERM or SIGINT: every worker gets SIGTERM (drain, then exit; uvicorn re-raises a
+        SIGINT as KeyboardInterrupt after draining, which the CLI reports as "Aborted!")."""
         self._stopping = True
         for proc in self._procs:
             if proc.poll() is None:
-                proc.send_signal(signum)
+                proc.terminate()
 
     def run(self) -> int:
         """Serve until SIGTERM / SIGINT; the exit status: 0, or 1 when workers kept dying."""
