@@ -5,6 +5,7 @@
     .venv/bin/python bench/load_bench.py --clients 4 --seconds 10
     .venv/bin/python bench/load_bench.py --server-processes 2      # the API in 2 other processes
     .venv/bin/python bench/load_bench.py --workers 2     # one `serve --workers 2`: 2 on one port
+    .venv/bin/python bench/load_bench.py --workers 2 --compare   # and in-process, in the same run
     .venv/bin/python bench/load_bench.py --warmup 60     # after a Neo4j restart: warm it first
 
 By default the app runs in a thread of this process, sharing one interpreter lock with the clients.
@@ -275,31 +276,49 @@ def summarize(stats: LoadStats, presence: dict[str, int]) -> dict[str, Any]:
     }
 
 
-async def _main(args: argparse.Namespace) -> dict[str, Any]:
-    settings = settings_for_load(Settings.from_env())
-    cfg = LoadConfig(clients=args.clients, seconds=args.seconds, max_requests=args.max_requests)
-    # The same load, untimed, by other agents first: after a Neo4j (re)start the JVM's compiled
-    # code and page cache take minutes to warm (measured: 9-37 req/s in the first runs, ~70 warm).
-    warmup = LoadConfig(clients=args.clients, seconds=args.warmup, max_requests=args.max_requests)
+def _load(args: argparse.Namespace, seconds: float) -> LoadConfig:
+    """A load of ``seconds`` by agents of its own (a fresh run id: no shape sees another's data)."""
+    return LoadConfig(clients=args.clients, seconds=seconds, max_requests=args.max_requests)
 
-    async def measure(target: str | list[str]) -> LoadStats:
+
+async def _measure(
+    store: Neo4jStore, args: argparse.Namespace, settings: Settings, in_process: bool
+) -> dict[str, Any]:
+    """One serving shape: the warm-up (if any), the timed load, its summary; its agents removed."""
+    cfg, warmup = _load(args, args.seconds), _load(args, args.warmup)
+
+    async def timed(target: str | list[str]) -> LoadStats:
+        # The same load, untimed, by other agents first: after a Neo4j (re)start the JVM's
+        # compiled code and page cache take minutes to warm (9-37 req/s in the first runs).
         if args.warmup > 0:
             await run_load(target, warmup)
         return await run_load(target, cfg)
 
+    try:
+        if in_process:
+            with serve(settings) as url:
+                stats = await timed(url)
+        else:
+            processes = max(args.server_processes, 1)
+            with serve_processes(settings, processes, args.workers) as urls:
+                stats = await timed(urls)
+        return summarize(stats, await verify_acked(store, stats))
+    finally:
+        await cleanup(store, cfg)
+        await cleanup(store, warmup)
+
+
+async def _main(args: argparse.Namespace) -> dict[str, Any]:
+    settings = settings_for_load(Settings.from_env())
+    in_process = args.server_processes == 0 and args.workers == 1
     async with connect(settings) as store:
-        try:
-            if args.server_processes > 0 or args.workers > 1:
-                processes = max(args.server_processes, 1)
-                with serve_processes(settings, processes, args.workers) as urls:
-                    stats = await measure(urls)
-            else:
-                with serve(settings) as url:
-                    stats = await measure(url)
-            return summarize(stats, await verify_acked(store, stats))
-        finally:
-            await cleanup(store, cfg)
-            await cleanup(store, warmup)
+        if not args.compare or in_process:
+            return await _measure(store, args, settings, in_process)
+        # The baseline first, then the shape asked for, in the same run (same database state)
+        baseline = await _measure(store, args, settings, True)
+        result = await _measure(store, args, settings, False)
+    ratio = result["throughput_rps"] / baseline["throughput_rps"] if baseline["requests"] else 0
+    return {**result, "in_process": baseline, "ratio_vs_in_process": round(ratio, 2)}
 
 
 def main() -> None:
@@ -317,8 +336,14 @@ def main() -> None:
         "--workers",
         type=int,
         default=1,
-        help="uvicorn workers of each `a4s-memory serve` process (> 1: one such process unless "
+        help="`a4s-memory serve --workers W` processes (> 1: one such process unless "
         "--server-processes says more)",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="with --workers or --server-processes: measure the API in this process first, the "
+        "same load, and report both and the ratio",
     )
     parser.add_argument(
         "--warmup",
