@@ -6,7 +6,7 @@ query strings (parameter values), and the API logs its own access line without t
 SIGTERM drains in-flight requests (up to 10 s), then the lifespan closes the Neo4j driver.
 
 ``--workers N`` runs N API processes on the one port (:mod:`a4s_memory.cli.workers`: each its
-own ``SO_REUSEPORT`` socket, a supervisor that forwards signals and restarts a worker that dies).
+own ``SO_REUSEPORT`` socket, under a supervisor that stops them on a signal and restarts one that dies).
 One process runs the API on one core at most (the interpreter lock), so a host with several cores
 serves more with several workers (docs/benchmarks.md "HTTP load"). The limits that live in a
 process must then be shared, or N workers would allow N times each: the write quota needs
