@@ -52,7 +52,7 @@ _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
 # (group_id, kind): the single form's `$groups IS NULL OR ...` kept the planner from any index
 # of the spaces, so a one-agent sweep read every agent's ledger.
 _SPACE_EPISODES: Final = """
-MATCH (s:A4SStatus) USING INDEX s:A4SStatus(group_id, kind)
+MATCH (s:A4SStatus) USING INDEX SEEK s:A4SStatus(group_id, kind)
 WHERE s.group_id IN $groups AND s.kind = 'episode'"""
 _DUE_FILTER: Final = """
   AND s.state = 'committed' AND s.expires_at IS NOT NULL AND NOT coalesce(s.a4s_pinned, false)
@@ -71,11 +71,11 @@ _DUE: Final = _DUE_FILTER + _TARGET
 _EVERY_DUE: Final = (
     """
 CALL () {
-  MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, expires_at)
+  MATCH (s:A4SStatus) USING INDEX SEEK s:A4SStatus(freshness_status, expires_at)
   WHERE s.freshness_status IN $live AND s.expires_at <= $now
   RETURN s
   UNION
-  MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, a4s_stale_at)
+  MATCH (s:A4SStatus) USING INDEX SEEK s:A4SStatus(freshness_status, a4s_stale_at)
   WHERE s.freshness_status = $fresh AND s.a4s_stale_at <= $now
   RETURN s
 }
@@ -104,7 +104,7 @@ RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 """
 _EVERY_PURGEABLE: Final = (
     """
-MATCH (s:A4SStatus) USING INDEX s:A4SStatus(freshness_status, expires_at)
+MATCH (s:A4SStatus) USING INDEX SEEK s:A4SStatus(freshness_status, expires_at)
 WHERE s.kind = 'episode'"""
     + _PURGEABLE
 )
@@ -116,7 +116,7 @@ RETURN s.uuid AS uuid, s.group_id AS group_id LIMIT $batch
 # the few in flight, where every agent's ledger was read before.
 _EVERY_ORPHAN: Final = (
     """
-MATCH (s:A4SStatus) USING INDEX s:A4SStatus(state, created_at)
+MATCH (s:A4SStatus) USING INDEX SEEK s:A4SStatus(state, created_at)
 WHERE s.kind = 'episode'"""
     + _ORPHANS
 )
