@@ -9,9 +9,10 @@ a4s_stale_at)`` (graph_schema/011) each selection is a range seek that stops at 
 Here an agent holds LIVE memories with a TTL, none of them due (the real clock), and the sweep's
 selections are profiled: their database hits must not grow with those memories, and every read
 is an index *seek*. A fresh-clone CI run of e8820f8 failed here with 241 hits for the purgeable
-selection: on a fresh database's statistics the planner satisfied ``USING INDEX`` with a scan of
-the hinted index (all 240 entries with a TTL), where a seek stops at the bound; the selections
-now say ``USING INDEX SEEK``, so the plan no longer depends on the statistics.
+selection, about the 240 entries with a TTL: a read of the whole hinted index, not a seek that
+stops at the bound (the plan was not kept; ``USING INDEX`` allows the planner a scan of the
+index, and a fresh database's statistics are where it would choose one). The selections now say
+``USING INDEX SEEK``, which allows a seek only.
 """
 
 from __future__ import annotations
