@@ -12,8 +12,9 @@ By default the app runs in a thread of this process, sharing one interpreter loc
 ``--server-processes N`` runs it as N ``a4s-memory serve`` processes instead (each its own port,
 quota shared through Neo4j as in a scaled-out deployment), client i talking to process i mod N:
 what one host of API replicas serves, without the clients' CPU in the servers' processes.
-``--workers W`` runs one ``a4s-memory serve --workers W`` process instead: W uvicorn workers
-accepting on one port, the single-host deployment (README "Serving").
+``--workers W`` runs one ``a4s-memory serve --workers W`` process instead: W worker processes
+accepting on one port (each its own SO_REUSEPORT socket), the single-host deployment (README
+"More than one core").
 
 Each client owns its own agent and alternates a write (``POST /memories``) and a search. Reported:
 throughput, p50/p95/p99 per operation, the count of 5xx answers (must be 0) and whether every
@@ -112,10 +113,10 @@ def serve(settings: Settings) -> Iterator[str]:
 
 @contextmanager
 def serve_processes(settings: Settings, n: int, workers: int = 1) -> Iterator[list[str]]:
-    """``n`` ``a4s-memory serve --workers <workers>`` processes on free loopback ports (the load settings through the
-    environment); yields their URLs once each answers /readyz with 200 (a fresh process compiles
-    the firewall's prefilter for ~5 s of CPU first: the timed load must not include that);
-    stops them all on exit."""
+    """``n`` ``a4s-memory serve --workers <workers>`` processes on free loopback ports (the load
+    settings through the environment); yields their URLs once each answers /readyz with 200 (a
+    fresh process compiles the firewall's prefilter for ~5 s of CPU first: the timed load must
+    not include that); stops them all on exit."""
     env = {
         **os.environ,
         "NEO4J_URI": settings.neo4j_uri,
@@ -276,6 +277,11 @@ def summarize(stats: LoadStats, presence: dict[str, int]) -> dict[str, Any]:
     }
 
 
+def _server_processes(args: argparse.Namespace) -> int:
+    """How many ``serve`` processes the shape asked for runs: 0 for the API in this process."""
+    return max(args.server_processes, 1) if args.workers > 1 else args.server_processes
+
+
 def _load(args: argparse.Namespace, seconds: float) -> LoadConfig:
     """A load of ``seconds`` by agents of its own (a fresh run id: no shape sees another's data)."""
     return LoadConfig(clients=args.clients, seconds=seconds, max_requests=args.max_requests)
@@ -299,8 +305,7 @@ async def _measure(
             with serve(settings) as url:
                 stats = await timed(url)
         else:
-            processes = max(args.server_processes, 1)
-            with serve_processes(settings, processes, args.workers) as urls:
+            with serve_processes(settings, _server_processes(args), args.workers) as urls:
                 stats = await timed(urls)
         return summarize(stats, await verify_acked(store, stats))
     finally:
@@ -310,14 +315,16 @@ async def _measure(
 
 async def _main(args: argparse.Namespace) -> dict[str, Any]:
     settings = settings_for_load(Settings.from_env())
-    in_process = args.server_processes == 0 and args.workers == 1
+    in_process = _server_processes(args) == 0
     async with connect(settings) as store:
         if not args.compare or in_process:
             return await _measure(store, args, settings, in_process)
         # The baseline first, then the shape asked for, in the same run (same database state)
         baseline = await _measure(store, args, settings, True)
         result = await _measure(store, args, settings, False)
-    ratio = result["throughput_rps"] / baseline["throughput_rps"] if baseline["requests"] else 0
+    ratio = (
+        result["throughput_rps"] / baseline["throughput_rps"] if baseline["throughput_rps"] else 0
+    )
     return {**result, "in_process": baseline, "ratio_vs_in_process": round(ratio, 2)}
 
 
@@ -360,9 +367,7 @@ def main() -> None:
         "clients": args.clients,
         "bounded_seconds": args.seconds,
         "max_requests": args.max_requests,
-        "server_processes": max(args.server_processes, 1)
-        if args.workers > 1
-        else args.server_processes,
+        "server_processes": _server_processes(args),
         "workers_per_process": args.workers,
         "warmup_seconds": args.warmup,
         "machine": platform.platform(),

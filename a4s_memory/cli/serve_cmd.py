@@ -5,11 +5,11 @@ Logs carry the request id (``%(request_id)s``); uvicorn's own access log is off 
 query strings (parameter values), and the API logs its own access line without them. Ctrl-C or
 SIGTERM drains in-flight requests (up to 10 s), then the lifespan closes the Neo4j driver.
 
-``--workers N`` runs N API processes on the one port (:mod:`a4s_memory.cli.workers`: each its
-own ``SO_REUSEPORT`` socket, under a supervisor that stops them on a signal and restarts one that dies).
+``--workers N`` runs N API processes on the one port (:mod:`a4s_memory.cli.workers`: each its own
+``SO_REUSEPORT`` socket, under a supervisor that stops them on a signal and restarts one that dies).
 One process runs the API on one core at most (the interpreter lock), so a host with several cores
-serves more with several workers (docs/benchmarks.md "HTTP load"). The limits that live in a
-process must then be shared, or N workers would allow N times each: the write quota needs
+serves more with several workers (docs/benchmarks.md "HTTP load"). The limits that live in a process
+must then be shared, or N workers would allow N times each: the write quota needs
 ``A4S_WRITE_QUOTA_STORE=neo4j`` (or the quota off); the session gate already counts the audit
 trail's rejections, which every worker writes.
 """

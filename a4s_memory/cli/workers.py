@@ -6,10 +6,10 @@ connection). uvicorn's own ``--workers`` shares one socket instead: every worker
 connection and the first accepts all that are queued, so 16 keep-alive clients that connect at
 once land on one worker (measured: 71 req/s with 2 workers, as with one).
 
-The supervisor (this process) serves nothing: it starts the workers, answers SIGTERM / SIGINT with
-a SIGTERM to each (each drains its requests as ``serve`` does) and waits; a worker that exits while no signal
-was given is started again after a second, and the supervisor gives up (stopping the others) when
-workers keep dying (``RESTARTS_PER_MINUTE``), since a process that cannot start (a port held by
+The supervisor (this process) serves nothing: it starts the workers, answers SIGTERM / SIGINT with a
+SIGTERM to each (each drains its requests as ``serve`` does) and waits; a worker that exits while no
+signal was given is started again after a second, and the supervisor gives up (stopping the others)
+when workers keep dying (``RESTARTS_PER_MINUTE``), since a process that cannot start (a port held by
 another program, a broken configuration) would otherwise be restarted forever. SO_REUSEPORT lets
 another process of the *same user* bind the port too; run the service as its own user.
 """

@@ -46,10 +46,10 @@ _FRESHNESS: Final = {
     "expired": FreshnessStatus.EXPIRED.value,
 }
 _LOCK = "MERGE (l:A4SSweepLock {name: 'ttl'}) SET l.at = $now"
-# Each selection has two forms, one filter after two heads: every agent's episodes (the operator's sweep; it seeks
-# (freshness_status, expires_at) / (freshness_status, a4s_stale_at) up to now, or (state,
-# created_at) for orphans), or the given spaces' (a sweep narrowed to one agent), which seeks
-# (group_id, kind): the single form's `$groups IS NULL OR ...` kept the planner from any index
+# Each selection has two forms, one filter after two heads: every agent's episodes (the operator's
+# sweep; it seeks (freshness_status, expires_at) / (freshness_status, a4s_stale_at) up to now, or
+# (state, created_at) for orphans), or the given spaces' (a sweep narrowed to one agent), which
+# seeks (group_id, kind): the single form's `$groups IS NULL OR ...` kept the planner from any index
 # of the spaces, so a one-agent sweep read every agent's ledger.
 _SPACE_EPISODES: Final = """
 MATCH (s:A4SStatus) USING INDEX SEEK s:A4SStatus(group_id, kind)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from a4s_memory.api.background import free_loopback_port
 from a4s_memory.cli import workers
 from tests.serve_recorder import record_runs
 from tests.serve_recorder import serve as _serve
@@ -21,14 +22,8 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     return record_runs(monkeypatch)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_workers_are_serve_processes_on_one_port(runs: list[Any]) -> None:
-    port = _free_port()
+    port = free_loopback_port()
     result = _serve("--workers", "2", "--port", str(port), A4S_WRITE_QUOTA_STORE="neo4j")
     assert result.exit_code == 0, result.output
     [(kind, supervisor)] = runs
@@ -37,12 +32,12 @@ def test_workers_are_serve_processes_on_one_port(runs: list[Any]) -> None:
 
 
 def test_one_worker_serves_in_this_process(runs: list[Any]) -> None:
-    result = _serve("--port", str(_free_port()))
+    result = _serve("--port", str(free_loopback_port()))
     assert runs == [("server", None)], result.output
 
 
 def test_a_worker_listens_on_its_own_reuse_port_socket(runs: list[Any]) -> None:
-    port = _free_port()
+    port = free_loopback_port()
     _serve("--port", str(port), "--reuse-port")
     [(kind, sockets)] = runs
     [sock] = sockets
@@ -56,7 +51,9 @@ def test_a_worker_listens_on_its_own_reuse_port_socket(runs: list[Any]) -> None:
 
 
 def test_workers_without_a_quota_need_no_shared_store(runs: list[Any]) -> None:
-    result = _serve("--workers", "3", "--port", str(_free_port()), A4S_WRITE_QUOTA_PER_MINUTE="0")
+    result = _serve(
+        "--workers", "3", "--port", str(free_loopback_port()), A4S_WRITE_QUOTA_PER_MINUTE="0"
+    )
     assert result.exit_code == 0, result.output
     assert runs[0][1]._workers == 3
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from a4s_memory.api.background import free_loopback_port
 from a4s_memory.config import Settings
 from a4s_memory.quota import QuotaLimits, WriteQuotaExceeded
 from a4s_memory.store.db import Neo4jStore
@@ -31,12 +31,6 @@ from a4s_memory.store.quota import SharedWriteQuota
 from tests.integration.cleanup import remove_agents
 
 BURST = 5
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _wait_ready(url: str, proc: subprocess.Popen[bytes], timeout_s: float = 60.0) -> None:
@@ -92,7 +86,7 @@ def two_workers(request: pytest.FixtureRequest, neo4j_settings: Settings) -> Ite
     procs, urls, workers = [], [], []
     try:
         for extra in shapes:
-            port = _free_port()
+            port = free_loopback_port()
             procs.append(
                 subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
                     [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port), *extra],
@@ -184,7 +178,7 @@ def test_a_killed_worker_is_replaced(neo4j_settings: Settings) -> None:
         "A4S_AUTH_MODE": "trusted-header",
         "A4S_WRITE_QUOTA_PER_MINUTE": "0",
     }
-    port = _free_port()
+    port = free_loopback_port()
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "a4s_memory.cli", "serve", "--port", str(port)]
     supervisor = subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
