@@ -44,6 +44,7 @@ from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.rules import INJECTION_RULES
 from a4s_memory.firewall.secrets import PlausibleMemo, locate_secrets, redact
 from a4s_memory.firewall.session import SessionGate
+from a4s_memory.firewall.spliced import spliced_findings
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 
@@ -159,6 +160,7 @@ class Firewall:
         redacted = redact(text, spans)
 
         found = self._structural(req, regex_findings(text, scan=scan, folded=folded))
+        found.extend(spliced_findings(folded.text))
         findings.extend(found)
         # INJECTION_DETECTED outranks every stop reason the content layers below can give
         # (the stop priority order; only INTERNAL_INCONSISTENCY is higher, from the extra checks, which still

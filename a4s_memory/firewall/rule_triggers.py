@@ -324,6 +324,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.jailbreak_names": ("dan", "stan", "dude", "aim", "antigpt", "jailbreak", "devmode"),
     "inj.jailbreak_terms": (
         "anything",
+        " here]",
         "mode",
         "jailbr",
         "confidant",
@@ -352,6 +353,20 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "anthropic",
     ),
     "inj.prompt_leak": ("prompt", "instructions", "rules", "initiali"),
+    "inj.standing_exec": ("whenever", "every time", "each time", "from now on", "before"),
+    "inj.remote_script": ("curl", "wget", "iex"),
+    "inj.output_corruption": (
+        "backward",
+        "reverse",
+        "right to left",
+        "spaces",
+        "invert",
+        "scramble",
+        "jumble",
+        "shuffle",
+        "misspell",
+        "replace every",
+    ),
     "inj.config_override": (
         "config",
         "settings",

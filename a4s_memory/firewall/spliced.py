@@ -1,0 +1,168 @@
+"""A request spliced into a table: indirect injection recognised by where it sits (issue 14).
+
+BIPIA hides one sentence in external content; its "task-irrelevant" attacks are requests that
+read as harmless alone ("Describe the lifecycle of a butterfly.", "What is the capital of
+Brazil?"), so neither the rules nor the learned layer caught them (5 % of the held-out ones).
+What gives them away is their place. A pipe table (``| a | b |`` rows) is data, and a table
+pasted on its own has no prose: a line beside or between its rows that asks a reader to do
+something, and is not about the table, is addressed to whoever reads the table - an injection,
+however harmless the request itself.
+
+A text is judged when it holds at least :data:`MIN_ROWS` table rows and at most
+:data:`MAX_PROSE_LINES` other non-blank lines (a table with a line or two around it). A prose line
+of at least :data:`MIN_WORDS` words is a *spliced request* when
+
+* it is a request: a question opening with a question word, or an opening task verb
+  (:data:`REQUEST_VERBS`, after "please"/"kindly"), and
+* it is not about the table: it shares no word with the rows (numbers count; light plural
+  folding; stop words and ordinals do not) and names no part of a table ("column", "row",
+  "above", ...);
+* or, whatever its words, it is addressed to the reader's output ("... to your reply").
+
+Kept: a caption or note that asks nothing; a question about the rows ("Which club won the most
+titles?"); a table inside a longer document (an e-mail with its own requests: the other layers
+judge it). Every text in the ``|``-row shape only: CSV or tab-separated tables are not judged.
+
+Linear time: one pass over the lines and one bounded-word regex (no nested quantifier); a text
+with fewer than ``2 * MIN_ROWS`` pipes is not split at all. Figures (designed on the train and
+validation splits, measured once on the test split) are in docs/firewall.md "Spliced requests".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from a4s_memory.contract import StopReason
+from a4s_memory.firewall.models import Finding, Layer
+
+__all__ = [
+    "MAX_PROSE_LINES",
+    "MIN_ROWS",
+    "MIN_WORDS",
+    "RULE_ID",
+    "spliced_findings",
+    "spliced_request",
+]
+
+RULE_ID: Final = "g2.spliced_request"
+MIN_ROWS: Final = 3  # two rows can be a header and one line; three are a table
+MAX_PROSE_LINES: Final = 2  # beyond this the text is a document that holds a table
+MIN_WORDS: Final = 3  # "Explain." or "See below" asks nothing of substance
+
+
+def _fold(word: str) -> str:
+    word = word.removesuffix("'s").strip("'")
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+_WORD: Final = re.compile(r"[a-z0-9][a-z0-9']{0,40}")
+_LEAD: Final = re.compile(r"^[\s\-*•>#\"'(\[]+")
+_OUTPUT: Final = re.compile(
+    r"\byour (?:reply|replies|response|responses|answer|answers|output|summary)\b"
+)
+_SKIP: Final = frozenset({"please", "kindly", "now", "also", "then", "and"})
+_QUESTION_WORDS: Final = frozenset(
+    """what how why who when where which whose whom is are was were do does did can could would
+    should will shall may has have""".split()  # noqa: SIM905
+)
+# Verbs that open a task given to a reader (generating, transforming, answering, acting).
+REQUEST_VERBS: Final = frozenset(
+    """explain describe write compose draft develop create generate provide give list name tell
+    summarize summarise translate recommend suggest help outline compare define discuss analyze
+    analyse calculate solve show find identify classify convert rewrite edit design predict
+    evaluate review plan make prepare share teach illustrate elaborate brainstorm debug fix
+    implement code craft produce propose recite estimate determine assess rank sort count complete
+    continue answer respond reply print say break detail draw paraphrase proofread research
+    simplify visit click download install send replace add insert append use include reverse spell
+    capitalize change remove delete start end begin mention ignore forget format encode
+    substitute""".split()  # noqa: SIM905
+)
+# Words that are about a table itself: a request naming one is about the data.
+_TABLE_WORDS: Final = frozenset(
+    _fold(w)
+    for w in (
+        "table",
+        "row",
+        "column",
+        "above",
+        "below",
+        "cell",
+        "entry",
+        "entries",
+        "data",
+        "chart",
+    )
+)
+# Folded like the words they are compared with ("this" -> "thi").
+_STOP: Final = frozenset(
+    _fold(w)
+    for w in """the a an and or of to in on for with is are was were be been being this that these those it
+    its what how why who when where which whose whom do does did can could would should will
+    shall may might must i you he she we they me my your our their his her them us there here
+    about from by at as into than then not no yes if so but all any some more most very just also
+    up out over under between after before during first second third last next new old main top
+    best other same""".split()  # noqa: SIM905
+)
+
+
+def _words(text: str) -> set[str]:
+    return {_fold(w) for w in _WORD.findall(text)}
+
+
+def _opening_word(line: str) -> str:
+    words = _LEAD.sub("", line).split(None, 6)
+    i = 0
+    while i < len(words) - 1 and words[i].strip(",:;") in _SKIP:
+        i += 1
+    if not words:
+        return ""
+    # "what's" and "who're" open questions too; verbs are matched as written (no plural folding)
+    return words[i].strip(",:;!?.").removesuffix("'s").removesuffix("'re")
+
+
+def _is_request(line: str) -> bool:
+    first = _opening_word(line)
+    return ("?" in line and first in _QUESTION_WORDS) or first in REQUEST_VERBS
+
+
+def spliced_request(text: str) -> bool:
+    """Does ``text`` hold a request spliced into a table (module docstring)?"""
+    if text.count("|") < 2 * MIN_ROWS:
+        return False
+    rows: list[str] = []
+    prose: list[str] = []
+    for line in text.lower().split("\n"):
+        if line.lstrip().startswith("|"):
+            rows.append(line)
+        elif line.strip():
+            prose.append(line)
+            if len(prose) > MAX_PROSE_LINES:
+                return False
+    if len(rows) < MIN_ROWS or not prose:
+        return False
+    requests = [p for p in prose if len(p.split()) >= MIN_WORDS and _is_request(p)]
+    if not requests:
+        return False
+    table = _words(" ".join(rows))
+    for line in requests:
+        if _OUTPUT.search(line):
+            return True
+        words = _words(line) - _STOP
+        if words and not (words & _TABLE_WORDS) and not (words & table):
+            return True
+    return False
+
+
+def spliced_findings(text: str) -> list[Finding]:
+    """One INJECTION_DETECTED finding when ``text`` holds a spliced request, else none."""
+    if not spliced_request(text):
+        return []
+    return [
+        Finding(
+            rule_id=RULE_ID,
+            layer=Layer.REGEX,
+            reason="a request unrelated to the table spliced into its rows (indirect injection)",
+            stop_reason=StopReason.INJECTION_DETECTED,
+        )
+    ]

@@ -1,0 +1,49 @@
+"""The spliced-request rule (firewall/spliced.py) on BIPIA tables it was not designed on.
+
+The rule was written from the train and validation buckets of bench/train_injection.py's split
+(``sha256("bipia|" + attack text) mod 100`` < 80); the test bucket (>= 80) is held out here as
+there. Thresholds sit under what was measured on 2026-11-26 (docs/firewall.md "Spliced requests").
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from corpus import iter_items, require_corpora
+
+from a4s_memory.firewall.spliced import MIN_ROWS, spliced_request
+
+
+@pytest.fixture(autouse=True)
+def _corpora() -> None:
+    require_corpora()
+
+
+def _held_out(item: dict[str, object]) -> bool:
+    group = str(item.get("attack_text") or item["text"])
+    return int(hashlib.sha256(f"bipia|{group}".encode()).hexdigest()[:8], 16) % 100 >= 80
+
+
+def _table(text: str) -> bool:
+    return sum(line.lstrip().startswith("|") for line in text.split("\n")) >= MIN_ROWS
+
+
+def test_held_out_requests_spliced_into_tables_are_found() -> None:
+    attacks = [
+        it["text"]
+        for it in iter_items("bipia", "injection")
+        if it.get("attack_group") == "task_irrelevant" and _table(it["text"]) and _held_out(it)
+    ]
+    found = sum(spliced_request(text) for text in attacks)
+    assert len(attacks) >= 40  # 42 on 2026-11-26
+    assert found / len(attacks) >= 0.75  # measured 34 / 42 = 81.0 %
+
+
+def test_clean_tables_and_chat_are_not_splices() -> None:
+    clean = [it["text"] for it in iter_items("bipia", "benign") if _table(it["text"])]
+    assert len(clean) >= 400  # 497 clean tables, every bucket
+    assert not [
+        text for text in clean if spliced_request(text)
+    ]  # measured 0 (the design saw 0 too)
+    assert not [it["id"] for it in iter_items("locomo_facts") if spliced_request(it["text"])]
