@@ -37,6 +37,7 @@ from neo4j import AsyncManagedTransaction  # noqa: E402
 
 from a4s_memory.audit.events import AuditAction, AuditDraft  # noqa: E402
 from a4s_memory.config import Settings  # noqa: E402
+from a4s_memory.contract import Visibility  # noqa: E402
 from a4s_memory.manager import MemoryManager  # noqa: E402
 from a4s_memory.schema import apply_schema  # noqa: E402
 from a4s_memory.spaces import spaces_of  # noqa: E402
@@ -97,7 +98,7 @@ async def _append_arms(
 ) -> dict[str, Any]:
     log = manager.audit_log
     stamp = "MERGE (s:A4SStatus {uuid: $u}) SET s.group_id = $g, s.kind = 'bench', s.at = $i"
-    group = spaces_of(agent)["public"]
+    group = spaces_of(agent)[Visibility.PUBLIC]
 
     async def tx_work(tx: AsyncManagedTransaction, i: int, audited: bool) -> None:
         await run_in_tx(tx, stamp, {"u": f"bench-{agent}", "g": group, "i": i})

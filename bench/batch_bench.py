@@ -30,15 +30,14 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from recall_bench import in_process
-from recall_data import CORPUS, parse
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.errors import A4SError
 from a4s_memory.store.db import connect
+from bench.recall_bench import in_process
+from bench.recall_data import CORPUS, parse
 from tests.integration.cleanup import remove_agents
 
 OWNER = "bench-batch"

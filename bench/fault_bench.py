@@ -42,7 +42,7 @@ from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.load_bench import serve, settings_for_load
+from bench.load_bench import serve, settings_for_load, stored_id
 
 RESULTS = Path(__file__).resolve().parent / "results" / "fault.json"
 OWNER = "fault-owner"
@@ -86,7 +86,7 @@ async def _writer(client: AsyncMemoryClient, stream: Stream, w: int) -> None:
         n += 1
         try:
             added = await client.add(stream.agent, f"Fault note {w}-{n}: checkpoint {n}.")
-            stream.acked.append(added.memory_id)
+            stream.acked.append(stored_id(added))
         except A4SError as err:
             reason = err.stop_reason.value if err.stop_reason else "none"
             stream.error(f"{getattr(err, 'status_code', 0)}:{reason}")

@@ -14,12 +14,11 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import train_injection as training
-from recall_data import CONVERSATION_IDS, CORPUS, parse
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from a4s_memory.firewall.learned import score
+from bench import train_injection as training
+from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
 
 THRESHOLDS = (0.66, 0.68, 0.70, 0.72, 0.74, 0.80)
 

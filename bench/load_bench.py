@@ -53,8 +53,21 @@ from a4s_memory.config import AuthMode, Settings
 from a4s_memory.errors import A4SError
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore, connect
+from a4s_memory.types import AddMemoryOut, JobAccepted
 
 RESULTS = Path(__file__).resolve().parent / "results" / "load.json"
+
+
+def stored_id(out: AddMemoryOut | JobAccepted) -> str:
+    """The id of the memory a write stored. The benches that check acknowledged writes against
+    Neo4j (this one, fault_bench) take it from the answer, so the API must store before it answers:
+    with A4S_INGEST_MODE=queue it answers 202 with a job and stores later, which they cannot count."""
+    if isinstance(out, JobAccepted):
+        raise SystemExit(
+            "this bench needs A4S_INGEST_MODE=sync (or unset): the API answered 202 with a queued "
+            f"job ({out.job_id}) instead of the stored memory's id"
+        )
+    return out.memory_id
 
 
 @dataclass(frozen=True)
@@ -187,7 +200,7 @@ async def _client_loop(url: str, cfg: LoadConfig, i: int, stats: LoadStats) -> N
                 if op == "add":
                     text = f"Load note {i}-{n}: the user prefers option {n % 7} for task {i}."
                     added = await client.add(agent, text, visibility="private")
-                    acked.append(added.memory_id)
+                    acked.append(stored_id(added))
                 else:
                     await client.search(agent, f"option {n % 7} task {i}")
                 stats.count(200)
@@ -279,7 +292,8 @@ def summarize(stats: LoadStats, presence: dict[str, int]) -> dict[str, Any]:
 
 def _server_processes(args: argparse.Namespace) -> int:
     """How many ``serve`` processes the shape asked for runs: 0 for the API in this process."""
-    return max(args.server_processes, 1) if args.workers > 1 else args.server_processes
+    processes: int = args.server_processes
+    return max(processes, 1) if args.workers > 1 else processes
 
 
 def _load(args: argparse.Namespace, seconds: float) -> LoadConfig:

@@ -23,6 +23,7 @@ import io
 import json
 import os
 import pstats
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -30,13 +31,15 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
-from load_bench import LoadConfig, cleanup, serve, settings_for_load
 from neo4j import AsyncSession
 from neo4j._async.work.transaction import AsyncTransactionBase
 
 from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import Settings
 from a4s_memory.store.db import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.load_bench import LoadConfig, cleanup, serve, settings_for_load
 
 RESULTS = Path(__file__).resolve().parent / "results" / "load-profile.json"
 _TICK = os.sysconf("SC_CLK_TCK")
@@ -127,7 +130,8 @@ async def _phase(url: str, cfg: LoadConfig, op: str, per_client: int) -> None:
 
 
 async def _measured(url: str, cfg: LoadConfig, op: str, args: argparse.Namespace) -> dict[str, Any]:
-    per_client = max(1, args.requests // cfg.clients)
+    wanted: int = args.requests
+    per_client = max(1, wanted // cfg.clients)
     requests = per_client * cfg.clients
     # The API thread's own CPU (time.thread_time), not wall time: waits for Neo4j and for the
     # GIL would otherwise dominate (a socket send that waits on the GIL is not CPU spent).
@@ -163,11 +167,14 @@ async def _measured(url: str, cfg: LoadConfig, op: str, args: argparse.Namespace
         "statements_per_request": round(st / requests, 2),
     }
     if prof is not None:
-        done = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         loop = asyncio.get_running_loop()
-        _server_loop[0].call_soon_threadsafe(
-            lambda: (prof.disable(), loop.call_soon_threadsafe(done.set_result, None))
-        )
+
+        def stop(profiler: cProfile.Profile) -> None:  # on the API's loop, where it profiles
+            profiler.disable()
+            loop.call_soon_threadsafe(done.set_result, None)
+
+        _server_loop[0].call_soon_threadsafe(stop, prof)
         await done
         text = io.StringIO()
         stats = pstats.Stats(prof, stream=text)

@@ -49,6 +49,7 @@ from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore, connect
 from a4s_memory.store.embedder import SizedEmbedder, build_embedder
 from a4s_memory.store.search import SearchRequest, policy_search
+from a4s_memory.types import JobAccepted
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.recall_data import (
@@ -130,6 +131,11 @@ async def ingest(
         message = {"role": "user", "name": turn.speaker, "content": turn.text}
         try:
             out = await client.add(agent, [message], visibility="private", **fields)
+            if isinstance(out, JobAccepted):  # scored by memory id: it must be stored by now
+                raise SystemExit(
+                    "recall_bench needs A4S_INGEST_MODE=sync (or unset): the API answered 202 "
+                    f"with a queued job ({out.job_id}) instead of the stored memory's id"
+                )
             memories[out.memory_id] = turn.dia_id
         except A4SError as err:
             key = str(err.stop_reason.value if err.stop_reason else type(err).__name__)
@@ -194,7 +200,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     async with connect(settings) as store:
         try:
             async with in_process(settings) as transport:
-                mk = lambda rid: AsyncMemoryClient("http://bench", rid, transport=transport)  # noqa: E731
+
+                def mk(rid: str) -> AsyncMemoryClient:
+                    return AsyncMemoryClient("http://bench", rid, transport=transport)
+
                 async with mk(owner) as me, mk(f"stranger-{run_id}") as other:
                     bar = _progress(sum(len(c.turns) for c in convs), "ingest")
                     started = time.perf_counter()

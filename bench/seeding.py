@@ -149,8 +149,8 @@ def _fact_rows(
         sample = seeded.texts.setdefault(g, [])
         if len(sample) < 20:
             sample.append(text)
-        ends = rng.sample(entities[g], 2)
-        yield _fact_row(g, text, (ends[0], ends[1]), {**props(rng, 0.25), "now": now})
+        source, target = rng.sample(entities[g], 2)
+        yield _fact_row(g, text, (source, target), {**props(rng, 0.25), "now": now})
     # The probe group: 20 words, each matching 100 facts of which 90 are ineligible.
     ends = (entities[seeded.probe_group][0], entities[seeded.probe_group][1])
     for p in range(20):

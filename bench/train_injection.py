@@ -78,9 +78,6 @@ WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S
 ITERS = 300
 
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
-from injection_table import markdown  # noqa: E402
-
 from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest  # noqa: E402
 from a4s_memory.firewall.learned import (  # noqa: E402
     InjectionModel,
@@ -89,6 +86,7 @@ from a4s_memory.firewall.learned import (  # noqa: E402
     window_starts,
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible  # noqa: E402
+from bench.injection_table import markdown  # noqa: E402
 
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
@@ -138,7 +136,7 @@ def load_items() -> list[Item]:
             items.append(
                 Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group), focus)
             )
-    from recall_data import CONVERSATION_IDS, CORPUS, parse
+    from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
 
     raw = json.loads(CORPUS.read_text(encoding="utf-8"))
     for obj, cid in zip(raw, CONVERSATION_IDS, strict=True):

@@ -39,6 +39,7 @@ from graphiti_core.nodes import EntityNode
 from graphiti_core.utils.datetime_utils import utc_now
 
 from a4s_memory.config import Settings
+from a4s_memory.contract import Visibility
 from a4s_memory.manager import MemoryManager
 from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore, connect
@@ -140,7 +141,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         raw_agents = [f"benchr{run_id}-{i}" for i in range(args.agents)]
         for agent in layer_agents:
             await manager.register_agent(OWNER, agent, OWNER)
-        raw_groups = [spaces_of(a)["public"] for a in raw_agents]
+        raw_groups = [spaces_of(a)[Visibility.PUBLIC] for a in raw_agents]
         arms: dict[str, dict[str, float]] = {}
         try:
             # Warm-up (not counted): connection pool, schema caches, code paths.

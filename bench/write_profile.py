@@ -33,16 +33,15 @@ from typing import Any
 
 os.environ.setdefault("GRAPHITI_TELEMETRY_ENABLED", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import neo4j
 from neo4j._async.work.transaction import AsyncTransactionBase
-from recall_data import CORPUS, parse
 
 from a4s_memory.config import Settings
 from a4s_memory.errors import A4SError
 from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import connect
+from bench.recall_data import CORPUS, parse
 from tests.integration.cleanup import remove_agents
 
 OWNER = "bench-profile"
@@ -110,7 +109,9 @@ def _patch() -> None:
         key = "" if _inside.get() else REC.record()
         started = time.perf_counter()
         result = await tx_run(self, *args, **kwargs)
-        await result._buffer_all()  # the round trip, as run_in_tx / Graphiti consume it next
+        # The round trip, as run_in_tx / Graphiti consume it next. neo4j's private
+        # AsyncResult._buffer_all carries no annotations (only its public methods are typed).
+        await result._buffer_all()  # type: ignore[no-untyped-call]
         REC.took(key, started)
         return result
 
