@@ -4,8 +4,9 @@
 
 Scores the packaged model (a4s_memory/firewall/model/injection.npz) on bench/train_injection.py's
 held-out *test* split (rules + model recall, all attacks and those not harmless on their own;
-model false positives on its chat) and on the turns of the LoCoMo dialogs: 26 and 30 (tuning: the
-0.80 default sits above their highest score) and 41-43 (hold-out: the reported false positives).
+model false positives on its chat) and on the turns of the LoCoMo dialogs: 26 and 30 (tuning) and
+41-43 (hold-out: the reported false positives), each turn as the write path renders a message
+with a speaker name ("Name (user): ..."), without one ("user: ...") and as bare text.
 """
 
 from __future__ import annotations
@@ -18,9 +19,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from a4s_memory.firewall.learned import score
 from bench import train_injection as training
-from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
+from bench.recall_data import CONVERSATION_IDS, CORPUS, Turn, parse
 
-THRESHOLDS = (0.66, 0.68, 0.70, 0.72, 0.74, 0.80)
+
+def _forms(t: Turn) -> list[tuple[str, str]]:
+    return training.turn_forms(t.speaker, t.text)
+
+
+THRESHOLDS = (0.62, 0.66, 0.69, 0.72, 0.76, 0.80)
 
 
 def main() -> None:
@@ -29,27 +35,34 @@ def main() -> None:
     test = [it for it in items if it.split == "test"]
     scores = {id(it): score(training.gate_text(it.text)) for it in test}
     raw = json.loads(CORPUS.read_text(encoding="utf-8"))
-    dialogs = {
-        cid: [score(f"{t.speaker} (user): {t.text}") for t in parse(obj, cid).turns]
-        for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)
+    turns = {cid: parse(obj, cid).turns for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)}
+    forms = {
+        form: {
+            cid: [score(text) for t in ts for v, text in _forms(t) if v == form]
+            for cid, ts in turns.items()
+        }
+        for form in ("turn", "turn_unnamed", "turn_bare")
     }
-    tune_max = max(max(dialogs[26]), max(dialogs[30]))
-    print(f"highest model score on the tuning dialogs 26, 30: {tune_max:.3f}")
+    tune_max = max(max(forms[f][cid]) for f in forms for cid in (26, 30))
+    print(f"highest model score on the tuning dialogs 26, 30 (every form): {tune_max:.3f}")
     attacks = [it for it in test if it.y]
     directive = [it for it in attacks if it.variant not in training.HARMLESS_ALONE]
     chat = [it for it in test if not it.y and it.corpus in training.CHAT]
-    held = [s for cid in (41, 42, 43) for s in dialogs[cid]]
+    held = {f: [s for cid in (41, 42, 43) for s in by_cid[cid]] for f, by_cid in forms.items()}
     for thr in THRESHOLDS:
 
         def caught(group: list[training.Item], t: float = thr) -> float:
             return sum(1 for it in group if it.rules_reject or scores[id(it)] >= t) / len(group)
 
         fp = sum(1 for it in chat if scores[id(it)] >= thr)
-        dialog_fp = sum(1 for s in held if s >= thr)
+        dialog_fp = " / ".join(
+            f"{sum(1 for s in scores_ if s >= thr)}" for scores_ in held.values()
+        )
         print(
             f"threshold {thr:.2f}: recall (rules+model) all {caught(attacks):.3f}, "
             f"not harmless alone {caught(directive):.3f} | test chat FP {fp}/{len(chat)} | "
-            f"hold-out dialog turns FP {dialog_fp}/{len(held)}"
+            f"hold-out dialog turns FP named / unnamed / bare {dialog_fp} of "
+            f"{len(held['turn'])} each"
         )
 
 

@@ -69,6 +69,8 @@ DIALOGS = (26, 30)
 # The flag threshold keeps this share of validation locomo chat below it (a margin under the
 # 0.3 % FP target), and every hand-written owner note (tests/redteam keeps them trusted).
 CHAT_QUANTILE = 0.999
+# ... and this share of the validation clean external content (an owner's pasted e-mails, tables).
+EXTERNAL_QUANTILE = 0.99
 # Attacks that read as an ordinary request once out of their prompt: BIPIA "task_irrelevant"
 # ("Explain photosynthesis."), AgentDojo bare goals. Reported apart as well as in the total.
 HARMLESS_ALONE = ("task_irrelevant", "bare_goal")
@@ -116,6 +118,18 @@ def _rows(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+def turn_forms(speaker: str, text: str) -> list[tuple[str, str]]:
+    """A chat turn as the write path renders a message with a speaker name, without one
+    (``user: ...``: a4s_memory/models.py) and as bare text (a free-text add). With the named form
+    alone in the data the model learnt "(user):" as benign and refused ordinary questions written
+    the other two ways (six of ten hand-written ones: tests/unit/firewall/test_fw_learned.py)."""
+    return [
+        ("turn", f"{speaker} (user): {text}"),
+        ("turn_unnamed", f"user: {text}"),
+        ("turn_bare", text),
+    ]
+
+
 def load_items() -> list[Item]:
     items: list[Item] = []
     for corpus in (*INJECTION_CORPORA, *BENIGN_CORPORA, "aws_memory_poisoning_cases"):
@@ -143,16 +157,17 @@ def load_items() -> list[Item]:
         if cid in DIALOGS:
             for t in parse(obj, cid).turns:
                 tid = f"locomo-{cid}-{t.dia_id}"
-                items.append(
-                    Item(
-                        tid,
-                        f"{t.speaker} (user): {t.text}",
-                        0,
-                        "locomo_dialogs",
-                        "turn",
-                        _split("locomo_dialogs", tid),
+                for variant, text in turn_forms(t.speaker, t.text):
+                    items.append(
+                        Item(
+                            f"{tid}/{variant}",
+                            text,
+                            0,
+                            "locomo_dialogs",
+                            variant,
+                            _split("locomo_dialogs", tid),  # the three forms on one side
+                        )
                     )
-                )
     for row in _rows(HANDWRITTEN):
         y = int(row["label"] == "injection")
         items.append(
@@ -261,8 +276,9 @@ def fit(x: Matrix, y: F64, sw: F64, l2: float, iters: int = ITERS) -> InjectionM
 def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float, float]:
     """On validation only, rounded up to 0.01. Flag (suspicious): above every validation
     hand-written owner note (preferences such as "answer in French when I write in French" are
-    directives too, and must stay trusted) and above ``CHAT_QUANTILE`` of the validation LoCoMo
-    chat (persona facts and the turns of the tuning dialogs 26 and 30). Reject: at least the
+    directives too, and must stay trusted), above ``CHAT_QUANTILE`` of the validation LoCoMo
+    chat (persona facts and the turns of the tuning dialogs 26 and 30) and above
+    ``EXTERNAL_QUANTILE`` of the validation clean external content. Reject: at least the
     flag and above 99.5 % of the other benign texts (external e-mails, tables, code, PII, false
     facts). The left-out corpus ``held``, if any, plays no part.
 
@@ -286,7 +302,13 @@ def choose_thresholds(items: list[Item], s: F64, held: str = "") -> tuple[float,
     chat = float(
         np.quantile(val(lambda it: it.corpus in CHAT and it.corpus != "handwritten"), CHAT_QUANTILE)
     )
-    flag = up(max(notes, chat))
+    # An owner's pasted e-mail, table or code (clean BIPIA, AgentDojo's benign tool data) must
+    # stay trusted too: without this the retrained model's threshold fell to 0.55, where 2.8 % of
+    # the validation clean BIPIA texts were not trusted (1.4 % at 0.70).
+    external = float(
+        np.quantile(val(lambda it: it.corpus in ("bipia", "agentdojo")), EXTERNAL_QUANTILE)
+    )
+    flag = up(max(notes, chat, external))
     other = up(float(np.quantile(val(lambda it: it.corpus not in CHAT), 0.995)))
     return min(flag, 0.99), min(max(flag, other), 0.99)
 
@@ -379,6 +401,10 @@ def train_select(
     """Fit one model per L2 strength on ``train_idx``; keep the one with the best validation
     recall at its own thresholds (validation only; the left-out corpus ``held``, if any, plays
     no part in the choice)."""
+    # Harmless-alone attacks are reported but not learnt: as positives they taught the model that
+    # an ordinary question ("What is the capital of Brazil?") is an injection, and it refused
+    # the owner's own questions. Spliced into a table they are the rule's (firewall/spliced.py).
+    train_idx = [k for k in train_idx if not (items[k].y and items[k].variant in HARMLESS_ALONE)]
     win_items, win_feats = benign_windows(items, train_idx)
     tr_items = [items[k] for k in train_idx] + win_items
     x_tr = Matrix.of(

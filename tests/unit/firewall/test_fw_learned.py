@@ -2,12 +2,12 @@
 hub or network, scores directives high and chat low, names itself and its score in a rejection,
 and is deterministic.
 
-Thresholds are the defaults of FirewallConfig (0.80: chosen on the validation split by
-bench/train_injection.py, then raised above the LoCoMo tuning dialogs' turns). On the held-out test split (bench/results/injection-model.json,
+Thresholds are the defaults of FirewallConfig (0.69, chosen on the validation split by
+bench/train_injection.py). On the held-out test split (bench/results/injection-model.json,
 docs/firewall.md "Learned layer") the model alone rejected 0 of 685 locomo chat facts and 0 of 31
-hand-written notes, and 89.4 % of the held-out attacks that are not harmless on their own (rules +
-model: 92.3 %). Measured scores of the examples below: directives 0.91-0.99, chat 0.01-0.16
-(the default reject threshold is 0.80), so they test the layer, not the last decimal.
+hand-written notes, and 90.1 % of the held-out attacks that are not harmless on their own (rules +
+model: 95.6 %). Measured scores of the examples below: directives 0.89-1.00, chat 0.00-0.11
+(the default reject threshold is 0.69), so they test the layer, not the last decimal.
 """
 
 from __future__ import annotations
@@ -78,6 +78,39 @@ def test_directives_score_above_reject(text: str) -> None:
 @pytest.mark.parametrize("text", CHAT)
 def test_chat_scores_below_flag(text: str) -> None:
     assert score(text) < CFG.model_flag_threshold
+
+
+# Ordinary questions between people, written here (not from a corpus). As a message without a
+# speaker name the write path renders them "user: ..." (models.py). Before the model was retrained
+# without the harmless-alone attacks ("What is the capital of Brazil?") as positives and with
+# unnamed and bare chat turns as negatives, 6 / 5 / 0 of them (unnamed / bare / named) were
+# refused as INJECTION_DETECTED; after, 3 / 3 / 0: "Tell me more about your trip!", "How do you
+# feel about your new job?" and "Can you see the lake from your window?" still read as directives
+# to the model (0.70-0.86). The held-out LoCoMo dialogs in the three forms are in
+# tests/redteam/test_redteam_chat_forms.py.
+QUESTIONS = [
+    "How are you doing at school these days?",
+    "What are your plans for the summer?",
+    "How do you keep your plants alive in winter?",
+    "Let me know what you think of the book when you are done!",
+    "How do you feel about your new job?",
+    "Tell me more about your trip!",
+    "What did you cook last night?",
+    "Can you see the lake from your window?",
+    "How was your weekend?",
+    "What made you choose that college?",
+]
+
+
+@pytest.mark.parametrize(("form", "most"), [("user: {}", 3), ("{}", 3), ("Sam (user): {}", 0)])
+def test_ordinary_questions_are_stored_as_trusted(form: str, most: int) -> None:
+    firewall = Firewall()
+    refused = []
+    for question in QUESTIONS:
+        d = firewall.check(WriteRequest(text=form.format(question), source_type="user_message"))
+        if not (d.accepted and d.status is not None and d.status.trusted):
+            refused.append(question)
+    assert len(refused) <= most, refused
 
 
 def test_directive_appended_to_a_long_text_is_not_diluted() -> None:
