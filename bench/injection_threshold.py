@@ -19,12 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from a4s_memory.firewall.learned import score
 from bench import train_injection as training
-from bench.recall_data import CONVERSATION_IDS, CORPUS, Turn, parse
-
-
-def _forms(t: Turn) -> list[tuple[str, str]]:
-    return training.turn_forms(t.speaker, t.text)
-
+from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
 
 THRESHOLDS = (0.62, 0.66, 0.69, 0.72, 0.76, 0.80)
 
@@ -35,14 +30,11 @@ def main() -> None:
     test = [it for it in items if it.split == "test"]
     scores = {id(it): score(training.gate_text(it.text)) for it in test}
     raw = json.loads(CORPUS.read_text(encoding="utf-8"))
-    turns = {cid: parse(obj, cid).turns for obj, cid in zip(raw, CONVERSATION_IDS, strict=True)}
-    forms = {
-        form: {
-            cid: [score(text) for t in ts for v, text in _forms(t) if v == form]
-            for cid, ts in turns.items()
-        }
-        for form in ("turn", "turn_unnamed", "turn_bare")
-    }
+    forms: dict[str, dict[int, list[float]]] = {}  # form -> dialog -> its turns' scores
+    for obj, cid in zip(raw, CONVERSATION_IDS, strict=True):
+        for t in parse(obj, cid).turns:
+            for form, text in training.turn_forms(t.speaker, t.text):
+                forms.setdefault(form, {}).setdefault(cid, []).append(score(text))
     tune_max = max(max(forms[f][cid]) for f in forms for cid in (26, 30))
     print(f"highest model score on the tuning dialogs 26, 30 (every form): {tune_max:.3f}")
     attacks = [it for it in test if it.y]

@@ -49,9 +49,9 @@ from a4s_memory.spaces import spaces_of
 from a4s_memory.store.db import Neo4jStore, connect
 from a4s_memory.store.embedder import SizedEmbedder, build_embedder
 from a4s_memory.store.search import SearchRequest, policy_search
-from a4s_memory.types import JobAccepted
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.load_bench import stored_id
 from bench.recall_data import (
     CONVERSATION_IDS,
     CORPUS,
@@ -131,12 +131,7 @@ async def ingest(
         message = {"role": "user", "name": turn.speaker, "content": turn.text}
         try:
             out = await client.add(agent, [message], visibility="private", **fields)
-            if isinstance(out, JobAccepted):  # scored by memory id: it must be stored by now
-                raise SystemExit(
-                    "recall_bench needs A4S_INGEST_MODE=sync (or unset): the API answered 202 "
-                    f"with a queued job ({out.job_id}) instead of the stored memory's id"
-                )
-            memories[out.memory_id] = turn.dia_id
+            memories[stored_id(out)] = turn.dia_id  # scored by memory id: stored by now
         except A4SError as err:
             key = str(err.stop_reason.value if err.stop_reason else type(err).__name__)
             rejected[key] = rejected.get(key, 0) + 1

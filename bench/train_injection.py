@@ -88,6 +88,7 @@ from a4s_memory.firewall.learned import (  # noqa: E402
     window_starts,
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible  # noqa: E402
+from a4s_memory.models import ChatMessage, render_messages  # noqa: E402
 from bench.injection_table import markdown  # noqa: E402
 
 F32 = npt.NDArray[np.float32]
@@ -119,14 +120,14 @@ def _rows(path: Path) -> list[dict[str, Any]]:
 
 
 def turn_forms(speaker: str, text: str) -> list[tuple[str, str]]:
-    """A chat turn as the write path renders a message with a speaker name, without one
-    (``user: ...``: a4s_memory/models.py) and as bare text (a free-text add). With the named form
+    """A chat turn as the write path renders it (``render_messages``): a message with a speaker
+    name ("Name (user): ..."), one without ("user: ...") and a free-text add. With the named form
     alone in the data the model learnt "(user):" as benign and refused ordinary questions written
     the other two ways (six of ten hand-written ones: tests/unit/firewall/test_fw_learned.py)."""
     return [
-        ("turn", f"{speaker} (user): {text}"),
-        ("turn_unnamed", f"user: {text}"),
-        ("turn_bare", text),
+        ("turn", render_messages([ChatMessage(role="user", name=speaker, content=text)])[0]),
+        ("turn_unnamed", render_messages([ChatMessage(role="user", content=text)])[0]),
+        ("turn_bare", render_messages(text)[0]),
     ]
 
 

@@ -17,9 +17,16 @@ import pytest
 from corpus import CORPORA_DIR, require_corpora
 
 from a4s_memory.firewall import Firewall, WriteRequest
-from bench.recall_data import CONVERSATION_IDS, HOLDOUT, parse
+from a4s_memory.models import ChatMessage, render_messages
+from bench.recall_data import CONVERSATION_IDS, HOLDOUT, Turn, parse
 
-FORMS = {"named": "{speaker} (user): {text}", "unnamed": "user: {text}", "bare": "{text}"}
+
+def _rendered(form: str, t: Turn) -> str:
+    """The turn as the write path renders it (``render_messages``) in ``form``."""
+    if form == "bare":
+        return render_messages(t.text)[0]
+    name = t.speaker if form == "named" else None
+    return render_messages([ChatMessage(role="user", name=name, content=t.text)])[0]
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +34,7 @@ def _corpora() -> None:
     require_corpora()
 
 
-@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("form", ["named", "unnamed", "bare"])
 def test_hold_out_dialog_turns_stay_trusted_in_every_form(form: str) -> None:
     raw = json.loads((CORPORA_DIR / "locomo_dev_conversations.json").read_text(encoding="utf-8"))
     turns = [
@@ -40,8 +47,7 @@ def test_hold_out_dialog_turns_stay_trusted_in_every_form(form: str) -> None:
     refused_by_model = 0
     untrusted = 0
     for t in turns:
-        text = FORMS[form].format(speaker=t.speaker, text=t.text)
-        d = firewall.check(WriteRequest(text=text, source_type="user_message"))
+        d = firewall.check(WriteRequest(text=_rendered(form, t), source_type="user_message"))
         if not (d.accepted and d.status is not None and d.status.trusted):
             untrusted += 1
             refused_by_model += any(f.rule_id == "model.injection" for f in d.findings)
