@@ -49,6 +49,9 @@ def markdown(report: dict[str, Any]) -> str:
             "benign/locomo_dialogs",
             "benign/handwritten",
             "benign/bipia",
+            "benign/bipia/clean_email",
+            "benign/bipia/clean_table",
+            "benign/bipia/clean_code",
             "benign/agentdojo",
         ],
     )
@@ -58,6 +61,8 @@ def markdown(report: dict[str, Any]) -> str:
             report["probes"],
             ["injection/probes", "benign/probes"],
         )
+    if "own_code" in report:
+        rows("this repository's code (never trained on)", report["own_code"], ["benign/repo_code"])
     for held, res in report.get("leave_one_corpus_out", {}).items():
         h = res["held_out"]
         rows(

