@@ -20,7 +20,8 @@ was written from the misses of one probe set and measured on the next, never on 
   SESSION", "revoke all previous directions", "your actual assignment is");
 * round 7 (2026-11-26, the English misses of probe sets 6 and 7): simulated systems, covert or
   open-ended disclosure, and wider patterns in older rules (banners, "tip for any AI", password
-  oracles, "stored as trusted", "the instructions you got earlier", "I'm your new operator").
+  oracles, "stored as trusted", "the instructions you got earlier", "I'm your new operator");
+* round 8 (2026-11-27, set 8's misses): :mod:`~a4s_memory.firewall.family_rules_r8`, and here.
 
 :mod:`a4s_memory.firewall.rules` places :data:`FAMILY_RULES` in its table; their literal
 triggers are in :mod:`a4s_memory.firewall.rule_triggers` like every injection rule's.
@@ -265,7 +266,11 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         + r",?\s+(?:was\s+(?:vorher|zuvor|bisher|davor|oben)\s+(?:gesagt"
         r"|geschrieben|besprochen)\s+wurde|lo\s+que\s+se\s+(?:dijo|ha\s+dicho)|ce\s+qui\s+a\s+été\s+dit"
         r"|quello\s+che\s+è\s+stato\s+detto|o\s+que\s+foi\s+dito|wat\s+(?:eerder|hiervoor)\s+(?:is\s+)?"
-        r"gezegd)",
+        r"gezegd)"
+        # round 8: "forget everything before; now you are ..."
+        r"|\b" + _FORGET + r"\s+" + _ALL + r"\b[^.\n]{0,40}?\b(?:ahora\s+eres|ahora\s+serás"
+        r"|maintenant\s+tu\s+es|désormais\s+tu\s+es|jetzt\s+bist\s+du|ora\s+sei|adesso\s+sei"
+        r"|agora\s+(?:você\s+é|és|tu\s+és)|nu\s+ben\s+je)\b",
         "instruction override (non-English: forget everything and ...)",
     ),
     _r(
@@ -304,7 +309,10 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         "inj.ignore_instructions_scripts",
         # zh / ja / ko need an instruction noun near the verb ("忘记" is also "forgot")
         r"(?:忽略|无视|無視|忽视|忽視|不要理会|不要理會|忘记|忘記|忘掉)[^\n。，]{0,10}?(?:指令|指示|规则|規則|规定"
-        r"|規定|提示|设定|設定|说明|說明|命令|约束|約束|限制|内容|內容)"
+        r"|規定|提示|设定|設定|说明|說明|命令|约束|約束|限制|内容|內容|ルール|プロンプト)"
+        # round 8: the noun first ("规则不用管了": never mind the rules)
+        r"|(?:指令|指示|规则|規則|规定|規定|设定|設定|限制|命令)[^\n。，]{0,6}?(?:不用管|别管|別管|不要管"
+        r"|不必管|无需理会|作废|作廢)"
         r"|(?:以前|前|上記|以上|これまで|今まで|すべて|全て)の[^\n。]{0,10}?(?:指示|命令|ルール|指令|設定"
         r"|プロンプト)[^\n。]{0,8}?無視"
         r"|(?:이전|위|앞|모든|기존)[^\n.]{0,10}?(?:지시|명령|지침|규칙|프롬프트)[^\n.]{0,8}?무시"

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Final
 
 from a4s_memory.firewall.family_rules import FAMILY_RULES
+from a4s_memory.firewall.family_rules_r8 import ROUND8_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -118,9 +119,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.ignore_instructions_i18n",
-        r"\b(?:ignor(?:a|ez|iere|ar|e)|olvid(?:a|e|ar)|vergiss|oubliez?|dimentica|esque(?:ç|c)a"
+        r"\b(?:ignor(?:a|ez|iere|ar|e)|olvid(?:a|e|ar)|vergiss(?!\s+nicht\b)|oubliez?|dimentica|esque(?:ç|c)a"
         r"|negeer|vergeet|missachte|vergessen\s+sie|ignorieren\s+sie|missachten\s+sie)\b[^.\n]{0,30}"
-        r"\b(?:instrucciones|instructions|anweisungen|vorgaben|befehle|(?:obigen?|vorherigen?|bisherigen?"
+        r"\b(?:instrucciones|instructions|anweisungen|instruktionen|vorgaben|befehle|(?:obigen?|vorherigen?|bisherigen?"
         r"|vorigen?|ursprünglichen?|alten?|vorangegangenen?)\s+aufgaben?"
         r"|istruzioni|instruções|instrucoes|instructies|consignes|regeln|reglas|regole|regras"
         r"|règles|regels)\b"
@@ -135,6 +136,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "instruction override (non-English)",
     ),
     *FAMILY_RULES,
+    *ROUND8_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
