@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from a4s_memory.contract import Category, SourceKind, StopReason, TTLClass
+from a4s_memory.firewall.business_address import business_address
 from a4s_memory.firewall.category_rules import CATEGORY_RULES, CategoryRule
 from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import Finding, Layer
@@ -57,44 +58,15 @@ FIELD_BOUNDS: Final[dict[str, int]] = {
 }
 
 
-# Lower-case particles inside a person's name ("Maika van de Noort", "Ana da Silva").
-_PARTICLES: Final = frozenset(
-    {"van", "von", "de", "der", "den", "da", "di", "du", "le", "la", "del", "bin", "al", "y"}
-)
-_LEGAL_FORMS: Final = frozenset(
-    {"inc", "llc", "ltd", "limited", "corp", "corporation", "gmbh", "plc", "pty", "team"}
-)
-
-
-def name_line(line: str) -> bool:
-    """A line that is only a person's name: 2-4 capitalised words (particles aside), no digit, no
-    legal form. Fails towards "yes" ("Customer Support" counts): it keeps a hit, never drops one."""
-    words = line.strip(" \t?*-\u2022>|:").split()
-    names = [w for w in words if w not in _PARTICLES]
-    if not 2 <= len(names) <= 4:
-        return False
-    for word in names:
-        bare = word.rstrip(".,")
-        core = bare.replace("-", "").replace("'", "")
-        if not (core.isalpha() and bare[:1].isupper()) or bare.lower() in _LEGAL_FORMS:
-            return False
-    return True
-
-
 def _guarded(rule: CategoryRule, target: str, scan: TextScan, start: int, end: int) -> bool:
     """``target``: the text the rule ran on (``scan.text`` or ``scan.lower``)."""
+    if rule.business_guard and scan.aligned and business_address(scan.text, start, end):
+        return True  # positions in the lower-cased text are the original's (aligned)
     if rule.guard is None:
         return False
     lo = max(0, start - rule.guard_window)
     hi = min(len(target), end + rule.guard_window)
-    if rule.guard.search(target, lo, hi) is None:
-        return False
-    if rule.unless_signed:
-        if not scan.aligned:
-            return False  # no original case at these positions to read names from: keep the hit
-        # the whole lines before the hit's own line ("...Inc.\n660 Mission": the "Inc." line)
-        return not any(name_line(line) for line in scan.text[lo:start].split("\n")[:-1])
-    return True
+    return rule.guard.search(target, lo, hi) is not None
 
 
 def _pattern(rule: CategoryRule) -> FastPattern:

@@ -35,10 +35,9 @@ class CategoryRule:
     guard_window: int = 40
     stop_reason: StopReason = _FORBID
     triggers: tuple[str, ...] = ()  # prefilter, as :attr:`a4s_memory.firewall.rules.Rule.triggers`
-    # The guard does not cancel when a person's name stands on its own line in the window before
-    # the hit: a signature block ("Maika van de Noort / Opportunityspace Inc. / 590 Edington
-    # Drive") gives where that person works, which seed 001 §4.5 forbids.
-    unless_signed: bool = False
+    # A hit that :func:`a4s_memory.firewall.business_address.business_address` places in a
+    # company's footer or letterhead is cancelled (street and unit rules).
+    business_guard: bool = False
 
 
 def luhn_ok(candidate: str) -> bool:
@@ -86,38 +85,16 @@ def _c(
     validator: Callable[[str], bool] | None = None,
     flags: int = _I,
     probes: tuple[str, ...] = (),
-    guard_window: int = 40,
-    unless_signed: bool = False,
+    business_guard: bool = False,
 ) -> CategoryRule:
     pattern = compile_rule(regex, flags, probes=probes)
     guard_re = None
     if guard:  # the guard runs on the same text as the pattern
         guard_re = re.compile(lower_regex(guard)) if pattern.on_lower else re.compile(guard, _I)
     return CategoryRule(
-        rule_id,
-        category,
-        pattern,
-        reason,
-        guard_re,
-        validator,
-        guard_window,
-        unless_signed=unless_signed,
+        rule_id, category, pattern, reason, guard_re, validator, business_guard=business_guard
     )
 
-
-# A street address in a company's e-mail footer or letterhead is where the business is, not where a
-# person lives or works (seed 001 §4.5 is about people): the sender's legal-form suffix or the
-# footer's boilerplate within BUSINESS_WINDOW characters cancels the street and unit rules, unless
-# a person's name line precedes the address (a signature block: ``unless_signed``). "lives at" and
-# "my address is" are other rules, never guarded, so "Dana from Acme Inc. lives at 9 Birch Court"
-# is still refused. 120 characters: the footers' address sits one or two lines after the
-# company's name; a name farther away says nothing about whose address it is.
-_BUSINESS = (
-    r"\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|plc|pty|s\.a\.s|b\.v)\b\.?"
-    r"|\u00a9|\(c\)\s?(?:19|20)\d\d|\bcopyright\b|\ball\s+rights\s+reserved\b|\bunsubscribe\b"
-    r"|\bprivacy\s+policy\b|\byou\s+are\s+receiving\s+this\b"
-)
-BUSINESS_WINDOW: Final = 120
 
 _WITH = (
     r"[^.\n]{0,60}?(?:\bwith\b|\bw/|\bhx\b|\bdx\b|\bdiagnosed\b|\bhistory\s+of\b"
@@ -304,18 +281,14 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|Katu|Vej|Gatan|Weg)\b\.?",
         "street address",
         flags=0,
-        guard=_BUSINESS,
-        guard_window=BUSINESS_WINDOW,
-        unless_signed=True,
+        business_guard=True,  # a company's footer or letterhead (business_address.py)
     ),
     _c(
         "cat.location.unit",
         "precise_location",
         r"\b(?:apt|apartment|suite|unit|flat)\.?\s*+(?:#\s*+)?\d+[a-z]?\b",
         "apartment / unit number",
-        guard=_BUSINESS,
-        guard_window=BUSINESS_WINDOW,
-        unless_signed=True,
+        business_guard=True,  # a company's footer or letterhead (business_address.py)
     ),
     _c(
         "cat.location.lives_at",

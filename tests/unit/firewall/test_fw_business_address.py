@@ -39,6 +39,11 @@ PERSONS = [
     "job, the team and the commute. My new address for the paperwork is 3 Orchard Close, Bath.",
     # a company's name next to a person who lives somewhere is still where the person lives
     "Dana from Acme Inc. lives at 9 Birch Court, Denver.",
+    # a legal form or a word like "limited" near a person's address does not make it a business's
+    "I work at Acme Inc. and my flat is at 12 Baker Street, London.",
+    "Parking is limited, so come to 14 Elm Road and ring twice.",
+    "Tom from Acme Inc, 12 Baker Street, London",
+    "My corporation moved me; new home: 5 Willow Lane, Leeds.",
     # a signature block: the named person's work address (seed 001 §4.5 "home/work addresses")
     "Best regards,\nTomasz Nowak\nSenior Buyer\nHarbor Foods Ltd.\n21 Quay Street, Galway",
     "Thanks!\nAna da Silva\nNorthwind Traders LLC\n77 Pine Street, Suite 300, Seattle",
