@@ -357,7 +357,7 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:store|save|record|remember|keep|log|add|treat|mark|file|note)\b[^.\n]{0,30}?\bas\s+(?:an?\s+)?"
         r"(?:verified|confirmed|trusted|official|authoritative|established|proven|true|approved)\s+"
         r"(?:fact|truth|information|memory|entry|record|policy|instruction|rule|source)s?\b"
-        r"|(?:\A|[.!?:;\n]\s*+|\bplease\s+)(?:keep|remember|store|save)\s+this\s+(?:in\s+mind\s+"
+        r"|(?:\A|[.!?:;\n][^\S\n]*+|\bplease\s+)(?:keep|remember|store|save)\s+this\s+(?:in\s+mind\s+"
         r"|in\s+(?:your\s+)?memory\s+)?(?:permanently|forever|for\s+good|for\s+all\s+time)\b"
         # round 7: "must be stored as trusted", "mark this memory as verified"
         r"|\b(?:be|is|are)\s+(?:stored|saved|kept|recorded|treated|marked|filed)\s+as\s+(?:trusted|verified"

@@ -287,7 +287,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|pa|father)|uncle|aunt|mother|father|mom|mum|dad|nan|granny)"
         r"|(?:would|should|want\s+to)\s+refuse,?\s+(?:you\s+)?(?:comply|answer|do\s+it|say\s+yes))\b"
         # a jailbreak template's placeholder (a garak validation miss): "[Your prompt here]"
-        r"|\[(?:your|insert\s+(?:your\s+)?)\s*(?:prompt|request|question)\s+here\]",
+        r"|\[(?:your|insert(?:\s++your)?)\s*+(?:prompt|request|question)\s++here\]",
         "jailbreak phrasing",
     ),
     _r(
@@ -307,7 +307,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # reads like that ("she can write her name backwards" is not an opening imperative).
     _r(
         "inj.output_corruption",
-        r"(?:^|[.!?:]\s|\n)\s*+(?:please\s+)?(?:reply|respond|answer|write|spell|type|output|print"
+        r"(?:^|[.!?:]\s|\n)[^\S\n]*+(?:please\s+)?(?:reply|respond|answer|write|spell|type|output|print"
         r"|compose)\b[^.\n]{0,40}?\b(?:backwards?|in\s+reverse|reversed|right\s+to\s+left"
         r"|without\s+(?:any\s+)?spaces)\b"
         r"|\b(?:reverse|invert|scramble|jumble|shuffle|misspell)\b[^.\n]{0,30}?\b(?:letters|characters"
