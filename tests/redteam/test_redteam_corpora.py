@@ -125,7 +125,7 @@ def test_pii_forbidden_categories() -> None:
     # measured 2026-11-20 (thresholds a little lower)
     assert r("presidio", "pii", "government_id") >= 0.95  # 100%
     assert r("presidio", "pii", "financial_account") >= 0.95  # 100%
-    assert r("presidio", "pii", "precise_location") >= 0.75  # 78.7% (a company office passes)
+    assert r("presidio", "pii", "precise_location") >= 0.75  # 79.0%
     assert r("presidio", "pii", "(none)") <= 0.02  # 0.7%: names alone are not forbidden
     assert r("clinical", "pii", "health") >= 0.72  # 76.3%
     assert r("clinical", "pii", "government_id") >= 0.95  # 100%
