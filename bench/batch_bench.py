@@ -11,7 +11,8 @@ once as ``AsyncMemoryClient.add_many`` (chunks of 100 items). A third pass write
 over four agents with ``add_many`` (agents are written concurrently; one agent's items stay in
 order). Reports items/s of each and the ratios (with ``--repeat``, every round and the median of
 each ratio: the machine is shared, so one round can be slowed by others' work). JSON to
-bench/results/batch.json.
+bench/results/batch.json. Needs ``A4S_INGEST_MODE=sync`` (the default): a queued single add
+would time the enqueue, so the bench stops with a message at the first one.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from a4s_memory.client import AsyncMemoryClient
 from a4s_memory.config import AuthMode, Settings
 from a4s_memory.errors import A4SError
 from a4s_memory.store.db import connect
+from bench.load_bench import stored_id
 from bench.recall_bench import in_process
 from bench.recall_data import CORPUS, parse
 from tests.integration.cleanup import remove_agents
@@ -85,14 +87,14 @@ async def run(n_turns: int) -> dict[str, Any]:
         for item in warm[:4]:
             body = dict(item)
             with contextlib.suppress(A4SError):  # a refused turn warms up just as well
-                await client.add(body.pop("agent_id"), body.pop("messages"), **body)
+                stored_id(await client.add(body.pop("agent_id"), body.pop("messages"), **body))
         await client.add_many(warm[4:])
         t0 = time.perf_counter()
         sequential = 0
         for item in _items(agents["seq"], turns):
             body = dict(item)
             try:
-                await client.add(body.pop("agent_id"), body.pop("messages"), **body)
+                stored_id(await client.add(body.pop("agent_id"), body.pop("messages"), **body))
                 sequential += 1
             except A4SError:
                 pass  # refused by the firewall: answered like a batch item would be

@@ -108,7 +108,7 @@ async def _until(predicate: Any, timeout_s: float, what: str) -> float:
 async def _down_answers(client: AsyncMemoryClient, agent: str) -> dict[str, Any]:
     """What the API says while Neo4j is down: one write and /readyz."""
     try:
-        await client.add(agent, "written while the database is down")
+        stored_id(await client.add(agent, "written while the database is down"))
         write = "accepted"
     except A4SError as err:
         reason = err.stop_reason.value if err.stop_reason else "none"

@@ -39,7 +39,7 @@ from a4s_memory.config import Settings
 from a4s_memory.store.db import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.load_bench import LoadConfig, cleanup, serve, settings_for_load
+from bench.load_bench import LoadConfig, cleanup, serve, settings_for_load, stored_id
 
 RESULTS = Path(__file__).resolve().parent / "results" / "load-profile.json"
 _TICK = os.sysconf("SC_CLK_TCK")
@@ -122,7 +122,7 @@ async def _phase(url: str, cfg: LoadConfig, op: str, per_client: int) -> None:
             for n in range(per_client):
                 if op == "add":
                     text = f"Load note {i}-{n}: the user prefers option {n % 7} for task {i}."
-                    await client.add(agent, text, visibility="private")
+                    stored_id(await client.add(agent, text, visibility="private"))
                 else:
                     await client.search(agent, f"option {n % 7} task {i}")
 
