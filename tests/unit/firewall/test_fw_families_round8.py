@@ -7,15 +7,9 @@ trusted. Probe set 9 was written before this round and is its measurement (docs/
 from __future__ import annotations
 
 import pytest
+from family_checks import RulesOnly
 
-from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
-
-# The rules alone: the learned layer must not be what catches these.
-RULES_ONLY = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
-
-
-def _check(text: str) -> FirewallDecision:
-    return Firewall(RULES_ONLY).check(WriteRequest(text=text, source_type="user_message"))
+RULES = RulesOnly()
 
 
 @pytest.mark.parametrize(
@@ -57,9 +51,7 @@ def _check(text: str) -> FirewallDecision:
     ],
 )
 def test_a_round8_family_is_refused_by_its_rule(text: str, rule: str) -> None:
-    decision = _check(text)
-    assert not decision.accepted
-    assert rule in [f.rule_id for f in decision.findings]
+    RULES.assert_refused_by(text, rule)
 
 
 @pytest.mark.parametrize(
@@ -86,6 +78,4 @@ def test_a_round8_family_is_refused_by_its_rule(text: str, rule: str) -> None:
     ],
 )
 def test_round8_look_alikes_stay_trusted(text: str) -> None:
-    decision = _check(text)
-    assert decision.accepted, [f.rule_id for f in decision.findings]
-    assert decision.status is not None and decision.status.trusted
+    RULES.assert_trusted(text)

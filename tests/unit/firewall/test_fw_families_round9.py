@@ -8,14 +8,9 @@ workflow defaults) was written before the round and is its measurement (docs/fir
 from __future__ import annotations
 
 import pytest
+from family_checks import RulesOnly
 
-from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
-
-RULES_ONLY = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
-
-
-def _check(text: str) -> FirewallDecision:
-    return Firewall(RULES_ONLY).check(WriteRequest(text=text, source_type="user_message"))
+RULES = RulesOnly()
 
 
 @pytest.mark.parametrize(
@@ -32,9 +27,7 @@ def _check(text: str) -> FirewallDecision:
     ],
 )
 def test_a_security_lowering_rule_is_refused(text: str, rule: str) -> None:
-    decision = _check(text)
-    assert not decision.accepted
-    assert rule in [f.rule_id for f in decision.findings]
+    RULES.assert_refused_by(text, rule)
 
 
 @pytest.mark.parametrize(
@@ -47,9 +40,7 @@ def test_a_security_lowering_rule_is_refused(text: str, rule: str) -> None:
     ],
 )
 def test_a_trust_or_contact_claim_is_held_back(text: str, rule: str) -> None:
-    decision = _check(text)
-    assert rule in [f.rule_id for f in decision.findings]
-    assert decision.status is None or not decision.status.trusted
+    RULES.assert_held_back_by(text, rule)
 
 
 @pytest.mark.parametrize(
@@ -70,6 +61,4 @@ def test_a_trust_or_contact_claim_is_held_back(text: str, rule: str) -> None:
     ],
 )
 def test_round9_look_alikes_stay_trusted(text: str) -> None:
-    decision = _check(text)
-    assert decision.accepted, [f.rule_id for f in decision.findings]
-    assert decision.status is not None and decision.status.trusted
+    RULES.assert_trusted(text)

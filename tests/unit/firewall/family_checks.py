@@ -1,0 +1,36 @@
+"""Shared by the family-rule tests (imported by name: this directory is on ``sys.path`` under
+pytest's default import mode): the firewall with its rules alone (the learned layer off), so a
+test shows that a rule, not the model, catches its attack."""
+
+from __future__ import annotations
+
+from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
+
+RULES_ONLY = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
+
+
+class RulesOnly:
+    """The rules-only decision for the owner's ``user_message``, and the two checks the family
+    tests make of it."""
+
+    def __init__(self) -> None:
+        self.firewall = Firewall(RULES_ONLY)
+
+    def decide(self, text: str) -> FirewallDecision:
+        return self.firewall.check(WriteRequest(text=text, source_type="user_message"))
+
+    def assert_refused_by(self, text: str, rule: str) -> None:
+        decision = self.decide(text)
+        assert not decision.accepted
+        assert rule in [f.rule_id for f in decision.findings]
+
+    def assert_held_back_by(self, text: str, rule: str) -> None:
+        """Kept, never trusted (a soft rule) or refused; ``rule`` among the findings."""
+        decision = self.decide(text)
+        assert rule in [f.rule_id for f in decision.findings]
+        assert decision.status is None or not decision.status.trusted
+
+    def assert_trusted(self, text: str) -> None:
+        decision = self.decide(text)
+        assert decision.accepted, [f.rule_id for f in decision.findings]
+        assert decision.status is not None and decision.status.trusted
