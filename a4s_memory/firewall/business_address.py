@@ -2,7 +2,7 @@
 
 Seed 001 §4.5 forbids storing where a *person* lives or works, and on main every owner's paste of
 a business e-mail whose footer carries the sender's address was refused whole (33 of BIPIA's 77
-clean e-mails). The street and unit rules (``business_guard`` in
+clean e-mails). The street and unit rules (their ``context_guard`` in
 :mod:`a4s_memory.firewall.category_rules`) ask :func:`business_address` before they fire. An
 address is a business's when
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from a4s_memory.contract import Category, SourceKind, StopReason, TTLClass
-from a4s_memory.firewall.business_address import business_address
 from a4s_memory.firewall.category_rules import CATEGORY_RULES, CategoryRule
 from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import Finding, Layer
@@ -60,7 +59,11 @@ FIELD_BOUNDS: Final[dict[str, int]] = {
 
 def _guarded(rule: CategoryRule, target: str, scan: TextScan, start: int, end: int) -> bool:
     """``target``: the text the rule ran on (``scan.text`` or ``scan.lower``)."""
-    if rule.business_guard and scan.aligned and business_address(scan.text, start, end):
+    if (
+        rule.context_guard is not None
+        and scan.aligned
+        and rule.context_guard(scan.text, start, end)
+    ):
         return True  # positions in the lower-cased text are the original's (aligned)
     if rule.guard is None:
         return False

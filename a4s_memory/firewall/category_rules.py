@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from a4s_memory.contract import StopReason
+from a4s_memory.firewall.business_address import business_address
 from a4s_memory.firewall.fastre import FastPattern, compile_rule, lower_regex
 from a4s_memory.firewall.triggers import register
 
@@ -35,9 +36,9 @@ class CategoryRule:
     guard_window: int = 40
     stop_reason: StopReason = _FORBID
     triggers: tuple[str, ...] = ()  # prefilter, as :attr:`a4s_memory.firewall.rules.Rule.triggers`
-    # A hit that :func:`a4s_memory.firewall.business_address.business_address` places in a
-    # company's footer or letterhead is cancelled (street and unit rules).
-    business_guard: bool = False
+    # Asked with the original text and the hit's span; True cancels the hit. For what a window
+    # regex cannot say (a company's footer or letterhead: ``business_address``).
+    context_guard: Callable[[str, int, int], bool] | None = None
 
 
 def luhn_ok(candidate: str) -> bool:
@@ -85,14 +86,14 @@ def _c(
     validator: Callable[[str], bool] | None = None,
     flags: int = _I,
     probes: tuple[str, ...] = (),
-    business_guard: bool = False,
+    context_guard: Callable[[str, int, int], bool] | None = None,
 ) -> CategoryRule:
     pattern = compile_rule(regex, flags, probes=probes)
     guard_re = None
     if guard:  # the guard runs on the same text as the pattern
         guard_re = re.compile(lower_regex(guard)) if pattern.on_lower else re.compile(guard, _I)
     return CategoryRule(
-        rule_id, category, pattern, reason, guard_re, validator, business_guard=business_guard
+        rule_id, category, pattern, reason, guard_re, validator, context_guard=context_guard
     )
 
 
@@ -281,14 +282,14 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|Katu|Vej|Gatan|Weg)\b\.?",
         "street address",
         flags=0,
-        business_guard=True,  # a company's footer or letterhead (business_address.py)
+        context_guard=business_address,  # a company's footer or letterhead
     ),
     _c(
         "cat.location.unit",
         "precise_location",
         r"\b(?:apt|apartment|suite|unit|flat)\.?\s*+(?:#\s*+)?\d+[a-z]?\b",
         "apartment / unit number",
-        business_guard=True,  # a company's footer or letterhead (business_address.py)
+        context_guard=business_address,  # a company's footer or letterhead
     ),
     _c(
         "cat.location.lives_at",

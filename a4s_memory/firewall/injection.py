@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from typing import Final
 
@@ -190,24 +191,14 @@ def max_token_entropy(text: str, min_len: int) -> float:
     its runs of base64 characters that are ``min_len`` long too. URLs are skipped: a
     link is not obfuscation (its base64 parts are decoded and re-checked, and high-entropy
     tokens are already redacted as possible secrets before this runs)."""
-    best = 0.0
-    for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
-        if not _URL.match(token):
-            for run in _encoded_runs(token, min_len):
-                best = max(best, shannon_entropy(run))
-    return best
+    return max((shannon_entropy(run) for run in _measured_runs(text, min_len)), default=0.0)
 
 
 def token_entropy_above(text: str, min_len: int, threshold: float) -> bool:
     """``max_token_entropy(text, min_len) > threshold``, stopping at the first token above it."""
     if threshold < 0.0:
         return True  # the maximum starts at 0.0
-    for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
-        if not _URL.match(token):
-            for run in _encoded_runs(token, min_len):
-                if shannon_entropy(run) > threshold:
-                    return True
-    return False
+    return any(shannon_entropy(run) > threshold for run in _measured_runs(text, min_len))
 
 
 # Characters that are not base64 / base64url. An encoded payload is one unbroken run of that
@@ -218,9 +209,12 @@ def token_entropy_above(text: str, min_len: int, threshold: float) -> bool:
 _NOT_BASE64: Final = re.compile(r"[^0-9A-Za-z+/=_-]+")
 
 
-def _encoded_runs(token: str, min_len: int) -> list[str]:
-    """The token's runs of base64 / base64url characters at least ``min_len`` long."""
-    return [run for run in _NOT_BASE64.split(token) if len(run) >= min_len]
+def _measured_runs(text: str, min_len: int) -> Iterator[str]:
+    """What the entropy heuristic measures, in order: every run of base64 / base64url characters
+    at least ``min_len`` long, inside the blank-separated tokens that are not URLs."""
+    for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
+        if not _URL.match(token):
+            yield from (run for run in _NOT_BASE64.split(token) if len(run) >= min_len)
 
 
 @cache
