@@ -41,6 +41,7 @@ from a4s_memory.firewall.models import (
     WriteRequest,
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
+from a4s_memory.firewall.reply_directive import reply_directive_findings
 from a4s_memory.firewall.rules import INJECTION_RULES
 from a4s_memory.firewall.secrets import PlausibleMemo, locate_secrets, redact
 from a4s_memory.firewall.session import SessionGate
@@ -161,6 +162,7 @@ class Firewall:
 
         found = self._structural(req, regex_findings(text, scan=scan, folded=folded))
         found.extend(spliced_findings(folded.text))
+        found.extend(reply_directive_findings(folded.text))
         findings.extend(found)
         # INJECTION_DETECTED outranks every stop reason the content layers below can give
         # (the stop priority order; only INTERNAL_INCONSISTENCY is higher, from the extra checks, which still
