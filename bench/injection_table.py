@@ -48,6 +48,8 @@ def markdown(report: dict[str, Any]) -> str:
             "benign/locomo_facts",
             "benign/locomo_dialogs",
             "benign/handwritten",
+            "benign/handwritten_chat",
+            "benign/handwritten_external",
             "benign/bipia",
             "benign/bipia/clean_email",
             "benign/bipia/clean_table",
@@ -62,7 +64,7 @@ def markdown(report: dict[str, Any]) -> str:
             ["injection/probes", "benign/probes"],
         )
     if "own_code" in report:
-        rows("this repository's code (never trained on)", report["own_code"], ["benign/repo_code"])
+        rows("this repository's code (test files)", report["own_code"], ["benign/repo_code"])
     for held, res in report.get("leave_one_corpus_out", {}).items():
         h = res["held_out"]
         rows(

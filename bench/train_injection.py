@@ -50,12 +50,14 @@ HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
 # notes to "any AI reading this", non-English overrides) and benign look-alikes. Written before
 # the family examples of HANDWRITTEN and never trained on or used for a threshold: split "probe".
 PROBES = REPO / "bench" / "data" / "injection_probes.jsonl"
-# Benign code we wrote, measured and never trained on (split "own_code"): this repository's own
-# Python in blocks of CODE_LINES lines, half of them fenced as a pasted snippet. Owners paste code;
-# the entropy heuristic flagged 49 of these 699 blocks until it measured base64 runs only
-# (tests/unit/firewall/test_fw_code_entropy.py). The firewall, probe and sentinel packages are
-# left out: they quote attacks. (Learning from these blocks was tried: the model's FP on clean
-# BIPIA code did not move and the hand-written probes lost 5 of 320, so they are not learnt.)
+# Benign code we wrote: this repository's own Python in blocks of CODE_LINES lines, half of them
+# fenced as a pasted snippet. Owners paste code; the entropy heuristic flagged 49 of these 699
+# blocks until it measured base64 runs only (tests/unit/firewall/test_fw_code_entropy.py). The
+# firewall, probe and sentinel packages are left out: they quote attacks. Split by file like the
+# rest (train / validation / test); the test third is reported, never trained on. Until
+# 2026-11-27 the blocks were a measurement only (learning them had cost probes 5 of 320); the
+# model that stopped reading "your reply" as an injection refused 7.4 % of them, and learning
+# the train files brought the test third to 0 (docs/firewall.md "Learned layer").
 REPO_CODE_DIRS = (REPO / "a4s_memory",)
 REPO_CODE_SKIP = ("firewall", "probes", "sentinels")
 CODE_LINES = 25
@@ -71,7 +73,8 @@ BENIGN_CORPORA = (
     "secrets_gitleaks_negatives",
     "secrets_detect_secrets",
 )
-CHAT = ("locomo_facts", "locomo_dialogs", "handwritten")  # the benign chat of the FP target
+# the benign chat of the FP target
+CHAT = ("locomo_facts", "locomo_dialogs", "handwritten", "handwritten_chat")
 # LoCoMo dialog turns as the recall bench writes them: only the tuning dialogs 26 and 30
 # (41-43 are the hold-out of bench/injection_threshold.py and bench/recall_bench.py)
 DIALOGS = (26, 30)
@@ -83,7 +86,7 @@ EXTERNAL_QUANTILE = 0.99
 # Attacks that read as an ordinary request once out of their prompt: BIPIA "task_irrelevant"
 # ("Explain photosynthesis."), AgentDojo bare goals. Reported apart as well as in the total.
 HARMLESS_ALONE = ("task_irrelevant", "bare_goal")
-L2_GRID = (3e-5, 1e-4, 3e-4)
+L2_GRID = (1e-5, 3e-5, 1e-4, 3e-4)
 BITS = 18
 WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S_STRIDE", 40))
 ITERS = 300
@@ -182,12 +185,19 @@ def load_items() -> list[Item]:
                     )
     for row in _rows(HANDWRITTEN):
         y = int(row["label"] == "injection")
+        # "chat": a chat turn ("Thanks for your reply, it helped."), one more source of the chat
+        # quantile; "external": a line of someone else's e-mail or form ("Please include your
+        # postcode in your reply."). Both are learnt as benign and reported apart; neither is an
+        # owner note, whose every validation score bounds the flag threshold (choose_thresholds).
+        corpus = {"chat": "handwritten_chat", "external": "handwritten_external"}.get(
+            str(row.get("kind")), "handwritten"
+        )
         items.append(
             Item(
                 row["id"],
                 row["text"],
                 y,
-                "handwritten",
+                corpus,
                 row["label"],
                 _split("handwritten", row["id"]),
             )
@@ -214,7 +224,8 @@ def repo_code_items() -> list[Item]:
                 if not block:
                     continue
                 text = f"```python\n{block}\n```" if n % 2 else block
-                out.append(Item(f"{rel}#{n}", text, 0, "repo_code", "code", "own_code"))
+                split = _split("repo_code", rel)  # a file's blocks on one side
+                out.append(Item(f"{rel}#{n}", text, 0, "repo_code", "code", split))
     return out
 
 
@@ -382,6 +393,7 @@ def evaluate(
             "aws_memory_poisoning_cases",
             "probes",
             "repo_code",
+            "handwritten_external",
         ):
             out[key] = {  # FP = not stored as trusted (rejected or suspicious)
                 "rules": _rate([items[k].rules_untrusted for k in ks]),
@@ -530,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     probe_idx = [k for k, it in enumerate(items) if it.split == "probe"]
     report["probes"] = evaluate(items, s, probe_idx, reject, flag)
-    code_idx = [k for k, it in enumerate(items) if it.split == "own_code"]
+    code_idx = [k for k, it in enumerate(items) if it.corpus == "repo_code" and it.split == "test"]
     report["own_code"] = evaluate(items, s, code_idx, reject, flag)
     report["latency"] = latency_us(model, items)
     if not args.no_write_model:

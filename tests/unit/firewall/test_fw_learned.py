@@ -2,12 +2,12 @@
 hub or network, scores directives high and chat low, names itself and its score in a rejection,
 and is deterministic.
 
-Thresholds are the defaults of FirewallConfig (0.69, chosen on the validation split by
+Thresholds are the defaults of FirewallConfig (0.63, chosen on the validation split by
 bench/train_injection.py). On the held-out test split (bench/results/injection-model.json,
-docs/firewall.md "Learned layer") the model alone rejected 0 of 685 locomo chat facts and 0 of 31
-hand-written notes, and 90.1 % of the held-out attacks that are not harmless on their own (rules +
-model: 95.6 %). Measured scores of the examples below: directives 0.89-1.00, chat 0.00-0.11
-(the default reject threshold is 0.69), so they test the layer, not the last decimal.
+docs/firewall.md "Learned layer") the model alone rejected 0 of 685 locomo chat facts and 0 of 39
+hand-written notes, and 86.9 % of the held-out attacks that are not harmless on their own (rules +
+model: 94.2 %). Measured scores of the examples below: directives 0.83-1.00, chat 0.00-0.03
+(the default reject threshold is 0.63), so they test the layer, not the last decimal.
 """
 
 from __future__ import annotations
