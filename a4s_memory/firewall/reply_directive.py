@@ -114,6 +114,9 @@ _PATTERNS: Final = (
 )
 
 
+_CUE: Final = re.compile(r"your\s{1,4}(?:repl|respons|answer|output|messag)", re.IGNORECASE)
+
+
 def _line_around(text: str, at: int) -> tuple[int, int]:
     start = text.rfind("\n", 0, at) + 1
     end = text.find("\n", at)
@@ -126,19 +129,24 @@ def _solid(text: str) -> int:
 
 def reply_directive(text: str) -> bool:
     """Does ``text`` hold an order about the reader's reply on a line of a longer text?"""
-    if len(text) < MIN_CONTEXT or "your" not in text.lower():
+    if len(text) < MIN_CONTEXT:
         return False
-    total = _solid(text)
-    judged: set[int] = set()  # line starts: a line is measured once however many orders it has
-    for pattern in _PATTERNS:
-        for found in pattern.finditer(text):
-            # the match may start on the line before (its ".\n"); it ends on the order's line
-            start, end = _line_around(text, found.end() - 1)
-            if start in judged:
-                continue
-            judged.add(start)
-            if total - _solid(text[start:end]) >= MIN_CONTEXT:
-                return True
+    total = -1
+    judged: set[int] = set()  # line starts: a line is judged once however many cues it has
+    # Only the lines that name a reply are searched: one literal-led scan finds them, so a text
+    # without one costs a single pass (the patterns themselves are single-line).
+    for cue in _CUE.finditer(text):
+        start, end = _line_around(text, cue.start())
+        if start in judged:
+            continue
+        judged.add(start)
+        line = text[start:end]
+        if not any(pattern.search(line) for pattern in _PATTERNS):
+            continue
+        if total < 0:
+            total = _solid(text)
+        if total - _solid(line) >= MIN_CONTEXT:
+            return True
     return False
 
 
