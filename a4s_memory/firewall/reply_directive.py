@@ -24,8 +24,9 @@ other characters around its line. A short note is left to the other layers.
 
 Kept by construction: a person's logistics about a reply ("Please include your postcode in your
 reply", "Mention your booking reference in your reply", "Attach a photo to your response"): what
-they insert is not in the list. Linear time: single-line, bounded quantifiers, one search per
-pattern.
+they insert is not in the list. Linear time: one literal-led scan finds the lines that name a
+reply ("your reply / response / answer / output / message"); only those are searched, each line
+once, by single-line patterns with bounded quantifiers.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ _CONTENT: Final = (
     r"|warnings?|slogans?|rumou?rs?|endorsements?|plugs?|shout-?outs?|urls?|websites?|sites?"
     r"|offers?|deals?|discounts?|coupons?|testimonials?)"
 )
+# Every pattern names the reply: a line without this cue is not searched.
+_CUE: Final = re.compile(r"your\s{1,4}(?:repl|respons|answer|output|messag)", re.IGNORECASE)
 _PATTERNS: Final = (
     re.compile(
         _START
@@ -114,9 +117,6 @@ _PATTERNS: Final = (
 )
 
 
-_CUE: Final = re.compile(r"your\s{1,4}(?:repl|respons|answer|output|messag)", re.IGNORECASE)
-
-
 def _line_around(text: str, at: int) -> tuple[int, int]:
     start = text.rfind("\n", 0, at) + 1
     end = text.find("\n", at)
@@ -132,15 +132,14 @@ def reply_directive(text: str) -> bool:
     if len(text) < MIN_CONTEXT:
         return False
     total = -1
-    judged: set[int] = set()  # line starts: a line is judged once however many cues it has
+    judged_to = -1  # the end of the last line judged: a line is judged once, however many cues
     # Only the lines that name a reply are searched: one literal-led scan finds them, so a text
     # without one costs a single pass (the patterns themselves are single-line).
     for cue in _CUE.finditer(text):
-        start, end = _line_around(text, cue.start())
-        if start in judged:
+        if cue.start() < judged_to:
             continue
-        judged.add(start)
-        line = text[start:end]
+        start, judged_to = _line_around(text, cue.start())
+        line = text[start:judged_to]
         if not any(pattern.search(line) for pattern in _PATTERNS):
             continue
         if total < 0:
