@@ -4,8 +4,9 @@ figures for the rules alone, the model alone and both.
     .venv/bin/python bench/train_injection.py            # ~2-4 min on one core, deterministic
     .venv/bin/python bench/train_injection.py --no-write-model   # figures only
 
-Data: ``../shared/corpora`` (read by path, never copied; ``A4S_CORPORA_DIR`` overrides) plus the
-hand-written examples in ``bench/data/injection_handwritten.jsonl``. Label 1 = injection/directive:
+Data: ``../shared/corpora`` (read by path, never copied; ``A4S_CORPORA_DIR`` overrides), the
+hand-written examples in ``bench/data/injection_handwritten.jsonl`` and this repository's own code
+(benign, ``REPO_CODE_DIRS``). Label 1 = injection/directive:
 ``injection`` items of bipia, agentdojo and garak, aws ``memory_poisoning``, hand-written
 directives. Label 0 = everything else that is not an attack on the model: locomo chat, bipia
 ``clean_external_context``, agentdojo benign vectors, PII, clinical queries, PoisonedRAG (false
@@ -54,10 +55,11 @@ PROBES = REPO / "bench" / "data" / "injection_probes.jsonl"
 # fenced as a pasted snippet. Owners paste code; the entropy heuristic flagged 49 of these 699
 # blocks until it measured base64 runs only (tests/unit/firewall/test_fw_code_entropy.py). The
 # firewall, probe and sentinel packages are left out: they quote attacks. Split by file like the
-# rest (train / validation / test); the test third is reported, never trained on. Until
-# 2026-11-27 the blocks were a measurement only (learning them had cost probes 5 of 320); the
-# model that stopped reading "your reply" as an injection refused 7.4 % of them, and learning
-# the train files brought the test third to 0 (docs/firewall.md "Learned layer").
+# rest (train / validation / test); the test files (a fifth) are reported, never trained on. The
+# code is read as it is when the script runs, so a retraining after code changes learns the new
+# code. Until 2026-11-27 the blocks were a measurement only (learning them had cost probes 5 of
+# 320); the model that stopped reading "your reply" as an injection refused 7.4 % of them, and
+# learning the train files brought the test files to 0 (docs/firewall.md "Learned layer").
 REPO_CODE_DIRS = (REPO / "a4s_memory",)
 REPO_CODE_SKIP = ("firewall", "probes", "sentinels")
 CODE_LINES = 25
