@@ -1,7 +1,8 @@
 """Train the firewall's learned injection layer (a4s_memory/firewall/learned.py) and report held-out
 figures for the rules alone, the model alone and both.
 
-    .venv/bin/python bench/train_injection.py            # ~2-4 min on one core, deterministic
+    .venv/bin/python bench/train_injection.py            # ~14 min on 2 vCPUs, deterministic
+    .venv/bin/python bench/train_injection.py --no-loco  # ~3-4 min: random split only
     .venv/bin/python bench/train_injection.py --no-write-model   # figures only
 
 Data: ``../shared/corpora`` (read by path, never copied; ``A4S_CORPORA_DIR`` overrides), the
