@@ -8,6 +8,7 @@ when ``A4S_REQUIRE_CORPORA=1`` (``make test`` sets it), so a CI run cannot pass 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -21,6 +22,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPORA_DIR = Path(os.environ.get("A4S_CORPORA_DIR", REPO_ROOT.parent / "shared" / "corpora"))
 
 Item = dict[str, Any]
+
+
+def bipia_held_out(item: Item) -> bool:
+    """Is a BIPIA item in the test bucket of bench/train_injection.py's split
+    (``sha256("bipia|" + attack text) mod 100`` >= 80), which no rule or model was designed on?"""
+    group = str(item.get("attack_text") or item["text"])
+    return int(hashlib.sha256(f"bipia|{group}".encode()).hexdigest()[:8], 16) % 100 >= 80
 
 
 def corpus_path(name: str) -> Path:

@@ -10,10 +10,8 @@ fact or AgentDojo tool output. The bounds sit under those figures.
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
-from corpus import iter_items, require_corpora
+from corpus import bipia_held_out, iter_items, require_corpora
 
 from a4s_memory.firewall.reply_directive import reply_directive
 
@@ -23,18 +21,13 @@ def _corpora() -> None:
     require_corpora()
 
 
-def _held_out(item: dict[str, object]) -> bool:
-    group = str(item.get("attack_text") or item["text"])
-    return int(hashlib.sha256(f"bipia|{group}".encode()).hexdigest()[:8], 16) % 100 >= 80
-
-
 def test_held_out_orders_about_the_reply_are_found() -> None:
     attacks = [
         it["text"]
         for it in iter_items("bipia", "injection")
         if it.get("attack_group") == "malicious_content"
         and it.get("variant") == "embedded_in_context"
-        and _held_out(it)
+        and bipia_held_out(it)
     ]
     found = sum(reply_directive(text) for text in attacks)
     assert len(attacks) >= 55  # 62 on 2026-11-27

@@ -7,10 +7,8 @@ there. Thresholds sit under what was measured on 2026-11-26 (docs/firewall.md "S
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
-from corpus import iter_items, require_corpora
+from corpus import bipia_held_out, iter_items, require_corpora
 
 from a4s_memory.firewall.spliced import MIN_ROWS, spliced_request
 
@@ -18,11 +16,6 @@ from a4s_memory.firewall.spliced import MIN_ROWS, spliced_request
 @pytest.fixture(autouse=True)
 def _corpora() -> None:
     require_corpora()
-
-
-def _held_out(item: dict[str, object]) -> bool:
-    group = str(item.get("attack_text") or item["text"])
-    return int(hashlib.sha256(f"bipia|{group}".encode()).hexdigest()[:8], 16) % 100 >= 80
 
 
 def _table(text: str) -> bool:
@@ -33,7 +26,7 @@ def test_held_out_requests_spliced_into_tables_are_found() -> None:
     attacks = [
         it["text"]
         for it in iter_items("bipia", "injection")
-        if it.get("attack_group") == "task_irrelevant" and _table(it["text"]) and _held_out(it)
+        if it.get("attack_group") == "task_irrelevant" and _table(it["text"]) and bipia_held_out(it)
     ]
     found = sum(spliced_request(text) for text in attacks)
     assert len(attacks) >= 40  # 42 on 2026-11-26
