@@ -42,10 +42,11 @@ __all__ = ["MIN_CONTEXT", "RULE_ID", "reply_directive", "reply_directive_finding
 RULE_ID: Final = "g2.reply_directive"
 MIN_CONTEXT: Final = 120  # other non-blank characters: a pasted e-mail, table or file around it
 
-_REPLY: Final = r"your\s+(?:repl(?:y|ies)|responses?|answers?|outputs?)\b"
+_REPLY_WORDS: Final = r"repl(?:y|ies)|responses?|answers?|outputs?"
+_REPLY: Final = r"your\s+(?:" + _REPLY_WORDS + r")\b"
 # "your message" is a person's everyday word ("Thanks for your message"): only with the verbs
 # that play with a reply's letters.
-_REPLY_OR_MESSAGE: Final = r"your\s+(?:repl(?:y|ies)|responses?|answers?|outputs?|messages?)\b"
+_REPLY_OR_MESSAGE: Final = r"your\s+(?:" + _REPLY_WORDS + r"|messages?)\b"
 # The start of a sentence or line, then "please" and the like.
 _START: Final = r"(?:^|[.!?:]\s|\n)[^\S\n]*+[\"'(*#/-]*+(?:(?:please|kindly|also|now)\s+)?"
 _INSERT: Final = (
