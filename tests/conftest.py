@@ -31,7 +31,6 @@ os.environ.setdefault("A4S_EMBEDDER", "hashing")
 
 _DOCKER_IMAGE = "neo4j:5.26-community"
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CORPORA = REPO_ROOT.parent / "shared" / "corpora"
 
 
 def _require_neo4j() -> bool:

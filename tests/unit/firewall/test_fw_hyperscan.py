@@ -30,7 +30,7 @@ from a4s_memory.firewall.triggers import TextScan, _current, long_runs
 pytest.importorskip("hyperscan")
 
 REPO = Path(__file__).resolve().parents[3]
-CORPORA = REPO.parent / "shared" / "corpora"
+CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
 
 _BENIGN = (
     "Caroline went to an LGBTQ support group yesterday and found it powerful; you could tell. "
