@@ -15,7 +15,6 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -30,7 +29,6 @@ from a4s_memory.store.db import Neo4jStore, connect
 os.environ.setdefault("A4S_EMBEDDER", "hashing")
 
 _DOCKER_IMAGE = "neo4j:5.26-community"
-REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
 def _require_neo4j() -> bool:
