@@ -25,6 +25,7 @@ from typing import Final
 from a4s_memory.firewall.family_rules import FAMILY_RULES
 from a4s_memory.firewall.family_rules_r8 import ROUND8_RULES
 from a4s_memory.firewall.family_rules_r9 import ROUND9_RULES
+from a4s_memory.firewall.family_rules_r10 import ROUND10_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -139,6 +140,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *FAMILY_RULES,
     *ROUND8_RULES,
     *ROUND9_RULES,
+    *ROUND10_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
