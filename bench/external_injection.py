@@ -1,0 +1,120 @@
+"""The shipped firewall on a public injection set the project was not given, read from outside.
+
+    .venv/bin/python bench/external_injection.py PATH.jsonl [PATH.jsonl ...] [--show]
+
+Each PATH is a JSON Lines file of ``{"id", "text", "label": "injection" | "benign"}`` kept
+outside the repository (docs/firewall.md "Public sets never trained on" says which sets were
+measured, where their copies came from and how the files were made). Nothing here is trained or
+tuned on them: the learned layer's data are ``../shared/corpora`` and ``bench/data``.
+
+Every row falls in one of two halves by a hash of its id (sha256, even: ``dev``, odd:
+``held``). The dev half may be read to find the families a round of rules should cover
+(``--show`` prints its misses and false positives, and only its); the held half is only ever
+counted, and is the figure to quote. Each text is written as the owner's ``user_message`` (the
+worst case, as bench/injection_probes.py does), through the whole decision ("rules + model") and
+with the learned layer off ("rules"). Recall counts injections not stored as trusted (rejected
+or kept suspicious); a false positive is a benign text not stored trusted. JSON to
+bench/results/external-injection.json, one entry per file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision
+from a4s_memory.firewall.learned import score
+from a4s_memory.firewall.models import WriteRequest
+
+RESULTS = Path(__file__).resolve().parent / "results" / "external-injection.json"
+LABELS = ("injection", "benign")
+GATES = {
+    "rules + model": FirewallConfig(),
+    "rules": FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0),
+}
+
+
+def half(row_id: str) -> str:
+    """``dev`` or ``held``: fixed by the id alone, so a rerun never moves a row."""
+    return "dev" if int(hashlib.sha256(row_id.encode("utf-8")).hexdigest(), 16) % 2 == 0 else "held"
+
+
+def parse_rows(text: str, origin: str) -> list[dict[str, Any]]:
+    """The rows of a JSON Lines text; a bad line stops with ``origin:line`` and what is wrong."""
+    rows = []
+    # split("\n"), not splitlines(): a JSON string may hold U+2028 and other line breaks
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise SystemExit(f"{origin}:{number}: not JSON ({error.msg})") from None
+        if not isinstance(row, dict) or not all(
+            isinstance(row.get(key), str) for key in ("id", "text")
+        ):
+            raise SystemExit(f"{origin}:{number}: every row needs a string id and text")
+        if row.get("label") not in LABELS:
+            raise SystemExit(f"{origin}:{number}: label must be one of {LABELS}")
+        rows.append(row)
+    return rows
+
+
+def untrusted(decision: FirewallDecision) -> bool:
+    return not (decision.accepted and decision.status is not None and decision.status.trusted)
+
+
+def _rate(hits: int, n: int) -> str:
+    return f"{hits}/{n} ({100.0 * hits / n:.1f} %)" if n else "0/0"
+
+
+def measure(rows: list[dict[str, Any]], show: bool) -> dict[str, Any]:
+    gates = {name: Firewall(config) for name, config in GATES.items()}
+    counts: dict[tuple[str, str, str], int] = {}
+    for row in rows:
+        part = half(row["id"])
+        request = WriteRequest(text=row["text"], source_type="user_message")
+        for name, gate in gates.items():
+            decision = gate.check(request)
+            caught = untrusted(decision)
+            for where in (part, "all"):
+                key = (where, row["label"], name)
+                counts[key] = counts.get(key, 0) + caught
+            wrong = caught != (row["label"] == "injection")
+            if show and wrong and part == "dev" and name == "rules + model":
+                kind = "MISS" if row["label"] == "injection" else "FP  "
+                rules = ",".join(f.rule_id for f in decision.findings)[:50]
+                print(f"{kind} {score(row['text']):.2f} {rules:50s} {row['text'][:110]!r}")
+    report: dict[str, Any] = {}
+    for where in ("held", "dev", "all"):
+        report[where] = {}
+        for label in LABELS:
+            n = sum(1 for r in rows if r["label"] == label and where in ("all", half(r["id"])))
+            figure = "recall" if label == "injection" else "false positives"
+            report[where][f"{label} {figure}"] = {
+                name: _rate(counts.get((where, label, name), 0), n) for name in GATES
+            }
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("paths", nargs="+", type=Path, help="JSON Lines files (id, text, label)")
+    parser.add_argument("--show", action="store_true", help="print the dev half's errors")
+    args = parser.parse_args()
+    results: dict[str, Any] = {}
+    for path in args.paths:
+        if not path.is_file():
+            raise SystemExit(f"{path}: no such file (the sets are kept outside the repository)")
+        rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
+        results[path.stem] = measure(rows, args.show)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(json.dumps(results, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
