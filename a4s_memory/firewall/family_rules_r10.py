@@ -12,6 +12,8 @@ trusted (an owner's "forget what I said earlier about Tuesday", "Jetzt bist du d
 * ``inj.praise_switch``: praise, then a switch to a new task ("Well done! Now comes a new task");
 * ``inj.persona_switch``: a persona in German ("Jetzt bist du X, wie ...", "Ich möchte, dass Sie
   als X fungieren"), "you are role-playing as", "pretend you can access ...";
+* ``inj.stay_in_role``: the film-scene jailbreak, actors who never leave their roles ("bleiben
+  immer in ihren Rollen", "stay fully in their roles");
 * ``inj.prompt_text``: the prompt asked for as "prompt text" or "embeddings";
 * ``inj.interrupt``: an interrupt that opens a new order ("ATTENTION - STOP -", "additional
   instruction - ...");
@@ -127,6 +129,21 @@ ROUND10_RULES: Final[tuple[Rule, ...]] = (
         r"|\bpretend\s+(?:that\s+)?you\s+(?:can(?!['’]t)|could(?!n)|have\s+access\s+to|are\s+able\s+to)"
         r"\s+(?:access|browse|search|see\s+the\s+future|predict|connect|read\s+minds)\b",
         "a persona set up (jetzt bist du X, wie ...; pretend you can access ...)",
+    ),
+    _r(
+        "inj.stay_in_role",
+        # the film-scene jailbreak: actors who never leave their (criminal) roles. "always" or
+        # "fully" is required: "both remain in their roles until the merger" is business news,
+        # and German "aus der Rolle fallen" is an idiom (to misbehave), so only "Figur" there.
+        r"\b(?:(?:always|fully|firmly|completely)\s+(?:stay|remain|keep)|(?:stay|stays|remain|remains"
+        r"|keep|keeps)\s+(?:fully|always|firmly|completely))\s+in\s+"
+        r"(?:their|his|her|your)\s+(?:roles?|characters?)\b"
+        r"|\bbreak(?:ing)?\s+out\s+of\s+(?:their|his|her|your)\s+(?:roles?|characters?)\b"
+        r"|\b(?:bleiben|bleibt|verharren|verharrt)\s+(?:immer|stets|ständig|ganz|vollständig)\s+in\s+"
+        r"(?:ihren|seinen|deinen)\s+(?:rollen|figuren)\b"
+        r"|\baus\s+(?:der|ihrer|seiner|deiner|ihren|seinen)\s+(?:figur|figuren|charakteren?)\s+"
+        r"(?:zu\s+fallen|auszubrechen)\b",
+        "actors who never leave their roles (the film-scene jailbreak)",
     ),
     _r(
         "inj.prompt_text",

@@ -369,6 +369,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         *_folded("großartig", "glückwunsch"),
     ),
     "inj.persona_switch": ("bist du", "stell dir", "role", "pretend", *_folded("möchte")),
+    "inj.stay_in_role": ("role", "character", "rolle", "figur", "charakter"),
     "inj.prompt_text": ("your", "zeig"),
     "inj.interrupt": (
         "attenzione",
