@@ -26,6 +26,7 @@ from a4s_memory.firewall.family_rules import FAMILY_RULES
 from a4s_memory.firewall.family_rules_r8 import ROUND8_RULES
 from a4s_memory.firewall.family_rules_r9 import ROUND9_RULES
 from a4s_memory.firewall.family_rules_r10 import ROUND10_RULES
+from a4s_memory.firewall.family_rules_r11 import ROUND11_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -127,6 +128,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|vorigen?|ursprünglichen?|alten?|vorangegangenen?)\s+aufgaben?"
         r"|istruzioni|instruções|instrucoes|instructies|consignes|regeln|reglas|regole|regras"
         r"|règles|regels)\b"
+        # "ignore the instructions on the packet": a product's instructions, not the reader's
+        r"(?!\s+(?:on|for|in|of)\s+(?:the|this|that|a|an|my|its|his|her|our)\s+(?!above\b|previous\b"
+        r"|prompt\b|system\b|assistant\b|ai\b|model\b|bot\b)\w)"
         r"|\bno\s+menciones\b|\ba\s+partir\s+de\s+ahora\b|\bnota\s+importante\s+del\s+sistema\b"
         r"|\bab\s+sofort\b[^.\n]{0,40}\bimmer\b|\bà\s+partir\s+de\s+maintenant\b"
         # "your new task is" (fifth round): de / fr / es / it / pt
@@ -141,6 +145,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND8_RULES,
     *ROUND9_RULES,
     *ROUND10_RULES,
+    *ROUND11_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
