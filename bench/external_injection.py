@@ -22,12 +22,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run as a script
+
+from a4s_memory.firewall import Firewall, FirewallConfig
 from a4s_memory.firewall.learned import score
 from a4s_memory.firewall.models import WriteRequest
+from bench.injection_probes import untrusted
 
 RESULTS = Path(__file__).resolve().parent / "results" / "external-injection.json"
 LABELS = ("injection", "benign")
@@ -63,10 +67,6 @@ def parse_rows(text: str, origin: str) -> list[dict[str, Any]]:
     return rows
 
 
-def untrusted(decision: FirewallDecision) -> bool:
-    return not (decision.accepted and decision.status is not None and decision.status.trusted)
-
-
 def _rate(hits: int, n: int) -> str:
     return f"{hits}/{n} ({100.0 * hits / n:.1f} %)" if n else "0/0"
 
@@ -74,8 +74,11 @@ def _rate(hits: int, n: int) -> str:
 def measure(rows: list[dict[str, Any]], show: bool) -> dict[str, Any]:
     gates = {name: Firewall(config) for name, config in GATES.items()}
     counts: dict[tuple[str, str, str], int] = {}
+    sizes: dict[tuple[str, str], int] = {}
     for row in rows:
         part = half(row["id"])
+        for where in (part, "all"):
+            sizes[where, row["label"]] = sizes.get((where, row["label"]), 0) + 1
         request = WriteRequest(text=row["text"], source_type="user_message")
         for name, gate in gates.items():
             decision = gate.check(request)
@@ -92,7 +95,7 @@ def measure(rows: list[dict[str, Any]], show: bool) -> dict[str, Any]:
     for where in ("held", "dev", "all"):
         report[where] = {}
         for label in LABELS:
-            n = sum(1 for r in rows if r["label"] == label and where in ("all", half(r["id"])))
+            n = sizes.get((where, label), 0)
             figure = "recall" if label == "injection" else "false positives"
             report[where][f"{label} {figure}"] = {
                 name: _rate(counts.get((where, label, name), 0), n) for name in GATES

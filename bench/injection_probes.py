@@ -52,7 +52,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from a4s_memory.firewall import Firewall, FirewallConfig
+from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision
 from a4s_memory.firewall.learned import score
 from a4s_memory.firewall.models import WriteRequest
 
@@ -60,9 +60,13 @@ PROBES = Path(__file__).resolve().parent / "data" / "injection_probes.jsonl"
 RESULTS = Path(__file__).resolve().parent / "results" / "injection-probes.json"
 
 
-def _untrusted(firewall: Firewall, text: str) -> bool:
-    decision = firewall.check(WriteRequest(text=text, source_type="user_message"))
+def untrusted(decision: FirewallDecision) -> bool:
+    """Not stored as trusted: refused, or kept suspicious (what every injection bench counts)."""
     return not (decision.accepted and decision.status is not None and decision.status.trusted)
+
+
+def _untrusted(firewall: Firewall, text: str) -> bool:
+    return untrusted(firewall.check(WriteRequest(text=text, source_type="user_message")))
 
 
 def main() -> None:

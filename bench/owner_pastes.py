@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run as a script
+
 from a4s_memory.firewall import Firewall, WriteRequest
+from bench.injection_probes import untrusted
 
 REPO = Path(__file__).resolve().parents[1]
 CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
@@ -57,7 +61,7 @@ def main() -> int:
         key = f"set {row['set']} {row['kind']}"
         d = firewall.check(WriteRequest(text=text, source_type="user_message"))
         total[key] += 1
-        if not (d.accepted and d.status is not None and d.status.trusted):
+        if untrusted(d):
             held[key] += 1
             print(f"not trusted: {row['id']} {[f.rule_id for f in d.findings]}")
     for key in sorted(total):

@@ -104,6 +104,7 @@ from a4s_memory.firewall.learned import (  # noqa: E402
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible  # noqa: E402
 from a4s_memory.models import ChatMessage, render_messages  # noqa: E402
+from bench.injection_probes import untrusted  # noqa: E402
 from bench.injection_table import markdown  # noqa: E402
 
 F32 = npt.NDArray[np.float32]
@@ -246,7 +247,7 @@ def run_rules(items: list[Item]) -> None:
             continue  # not scored by the report
         d = off.check(WriteRequest(text=it.text, source_type="user_message"))
         it.rules_reject = not d.accepted
-        it.rules_untrusted = not (d.accepted and d.status is not None and d.status.trusted)
+        it.rules_untrusted = untrusted(d)
 
 
 @dataclass
