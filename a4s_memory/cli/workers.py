@@ -12,6 +12,10 @@ signal was given is started again after a second, and the supervisor gives up (s
 when workers keep dying (``RESTARTS_PER_MINUTE``), since a process that cannot start (a port held by
 another program, a broken configuration) would otherwise be restarted forever. SO_REUSEPORT lets
 another process of the *same user* bind the port too; run the service as its own user.
+
+A worker that dies outright (SIGKILL, out of memory) resets the connections queued on its socket,
+including any the kernel hashed to it in the instant before the socket closed; the other workers
+keep answering, and ``AsyncMemoryClient`` retries a request whose connection was reset.
 """
 
 from __future__ import annotations

@@ -61,6 +61,24 @@ def _is_worker(pid: int) -> bool:
         return False
 
 
+def _wait_exited(pid: int, timeout_s: float = 30.0) -> None:
+    """Wait until ``pid`` has exited (gone, or a zombie whose sockets the kernel has closed).
+
+    ``os.kill`` returns before the process dies; until then its SO_REUSEPORT listener is still in
+    the port's group, and a connection the kernel hashes to it is reset when it closes (CI saw
+    "Connection reset by peer" on the request right after the kill)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+                if fh.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return
+        except FileNotFoundError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} did not exit after SIGKILL")
+
+
 def _workers_of(supervisor: int, n: int) -> list[int]:
     """The pids of the supervisor's ``n`` live workers, once it has them (within 60 s)."""
     deadline = time.monotonic() + 60
@@ -188,6 +206,7 @@ def test_a_killed_worker_is_replaced(neo4j_settings: Settings) -> None:
         _wait_ready(url, supervisor)
         first = _workers_of(supervisor.pid, 2)
         os.kill(first[0], signal.SIGKILL)
+        _wait_exited(first[0])
         assert httpx.get(f"{url}/healthz", timeout=10.0).status_code == 200
         deadline = time.monotonic() + 60
         while first[0] in (now := _workers_of(supervisor.pid, 2)):
