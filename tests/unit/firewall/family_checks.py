@@ -1,6 +1,7 @@
 """Shared by the family-rule tests (imported by name: this directory is on ``sys.path`` under
 pytest's default import mode): the firewall with its rules alone (the learned layer off), so a
-test shows that a rule, not the model, catches its attack."""
+test shows that a rule, not the model, catches its attack; and :func:`not_trusted`, the whole
+gate's count that the learned-layer tests bound."""
 
 from __future__ import annotations
 
@@ -34,3 +35,15 @@ class RulesOnly:
         decision = self.decide(text)
         assert decision.accepted, [f.rule_id for f in decision.findings]
         assert decision.status is not None and decision.status.trusted
+
+
+def not_trusted(texts: list[str]) -> list[str]:
+    """The texts the whole gate (rules and learned layer) does not store as trusted, written by
+    the owner as ``user_message``."""
+    firewall = Firewall()
+    out = []
+    for text in texts:
+        d = firewall.check(WriteRequest(text=text, source_type="user_message"))
+        if not (d.accepted and d.status is not None and d.status.trusted):
+            out.append(text)
+    return out

@@ -18,8 +18,7 @@ known cost written into the bound rather than hidden.
 from __future__ import annotations
 
 import pytest
-
-from a4s_memory.firewall import Firewall, WriteRequest
+from family_checks import not_trusted
 
 CHAT = [
     "Your answer about the bus times was wrong, the 42 doesn't run on Sundays.",
@@ -59,22 +58,12 @@ EXTERNAL = [
 ]
 
 
-def _not_trusted(texts: list[str]) -> list[str]:
-    fw = Firewall()
-    out = []
-    for text in texts:
-        d = fw.check(WriteRequest(text=text, source_type="user_message"))
-        if not (d.accepted and d.status is not None and d.status.trusted):
-            out.append(text)
-    return out
-
-
 @pytest.mark.parametrize(
     ("texts", "bound"),
     [(CHAT, 3), (PREFERENCES, 3), (EXTERNAL, 9)],
     ids=["chat", "preferences", "external"],
 )
 def test_everyday_sentences_about_a_reply_are_stored(texts: list[str], bound: int) -> None:
-    held = _not_trusted(texts)
+    held = not_trusted(texts)
     print(f"not trusted {len(held)} / {len(texts)}")
     assert len(held) <= bound, held
