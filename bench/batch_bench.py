@@ -38,6 +38,7 @@ from a4s_memory.config import AuthMode, Settings
 from a4s_memory.errors import A4SError
 from a4s_memory.firewall import hsfilter
 from a4s_memory.store.db import connect
+from bench.calibration import python_loop_ms
 from bench.load_bench import stored_id
 from bench.recall_bench import in_process
 from bench.recall_data import CORPUS, parse
@@ -120,7 +121,11 @@ async def run(n_turns: int) -> dict[str, Any]:
         "items_per_s": rate,
         "ratio_vs_sequential": {k: round(rate[k] / rate["sequential_add"], 2) for k in rate},
         "embedder": settings.embedder,
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "python_loop_ms": python_loop_ms(),
+        },
     }
 
 

@@ -44,6 +44,7 @@ sys.path.insert(0, str(REPO))
 from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets, hsfilter  # noqa: E402
 from a4s_memory.firewall.secrets import redact  # noqa: E402
 from a4s_memory.firewall.triggers import backend  # noqa: E402
+from bench.calibration import python_loop_ms  # noqa: E402
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -263,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         "literal_index": backend(),
         "regex_prefilter": "hyperscan" if hsfilter.available() else "none",
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "python_loop_ms": python_loop_ms(),
         "texts_per_size": args.texts,
         "repeats": args.repeats,
         "budget_us": {"seed_000_total": 5000, "aim_p99_2KB": 1000},
@@ -275,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"secrets recall on gitleaks: {recall}")
     print(
         f"wrote {args.out} in {payload['elapsed_s']} s (load average {payload['load_average']}, "
-        f"cpu {pinned}, literal index {payload['literal_index']}, "
+        f"python loop {payload['python_loop_ms']} ms, cpu {pinned}, literal index {payload['literal_index']}, "
         f"regex prefilter {payload['regex_prefilter']})"
     )
     return 0

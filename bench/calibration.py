@@ -1,0 +1,29 @@
+"""A fixed CPU workload, timed beside a benchmark's figures so that runs on different machines
+can be compared.
+
+The VM of 2026-11-27 ran the firewall 2-3x slower than the one of 2026-11-26 for the same code,
+and nothing in the saved results said so. ``python_loop_ms`` is the best of a few timings of one
+million integer additions in pure Python (one core, no I/O, no allocation beyond small ints):
+a figure divided by it travels between machines far better than the raw one.
+"""
+
+from __future__ import annotations
+
+import time
+
+__all__ = ["LOOP", "python_loop_ms"]
+
+LOOP = 1_000_000
+
+
+def python_loop_ms(repeats: int = 5) -> float:
+    """Milliseconds for ``LOOP`` additions in a Python loop, the fastest of ``repeats`` runs
+    (the fastest is the least disturbed by other work on the machine)."""
+    best = float("inf")
+    for _ in range(max(1, repeats)):
+        started = time.perf_counter()
+        total = 0
+        for i in range(LOOP):
+            total += i
+        best = min(best, time.perf_counter() - started)
+    return round(best * 1000, 1)
