@@ -24,7 +24,9 @@ flags other than MULTILINE/DOTALL) is never filtered.
 Without the ``hyperscan`` package (wheels exist for x86-64 Linux), before :func:`start` has
 been called, and until its background compilation ends (about 5 s of CPU once per process;
 Hyperscan releases the GIL meanwhile), nothing is filtered: the answers are those of the rules
-alone.
+alone. The compiled databases are kept in a file (:mod:`hs_cache`: checked against a digest of
+every expression and flag before use), so only the first process after a change of the rules
+compiles; the others read them in well under a second.
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from a4s_memory.firewall import hs_cache
+from a4s_memory.firewall.hs_cache import Expression
 from a4s_memory.firewall.hs_widen import (
     BLANK,
     DIGIT,
@@ -61,11 +66,13 @@ __all__ = [
     "TEXT",
     "available",
     "disable",
+    "from_cache",
     "may_match",
     "proxy",
     "register",
     "start",
     "status",
+    "use_cache",
     "wait",
 ]
 
@@ -109,6 +116,8 @@ _entries: list[_Entry] = []
 _ready: _Ready | None = None
 _started = False
 _disabled = False
+_cache_path: Path | None = hs_cache.DEFAULT_PATH
+_from_cache = False
 _done = threading.Event()
 _LOCAL: Final = threading.local()
 
@@ -131,26 +140,33 @@ def register(pattern: re.Pattern[str], on_lower: bool) -> int:
         return 1 << (len(_entries) - 1)
 
 
-def _compile(ids: list[int]) -> tuple[Any, set[int]]:
-    """A prefilter database of the entries ``ids`` and the ids it could not take (compiled alone
+def _expression(i: int) -> Expression:
+    """Entry ``i`` as Hyperscan compiles it: id, ASCII expression, flags."""
+    hs, e = _HS, _entries[i]
+    flags = int(hs.HS_FLAG_PREFILTER | hs.HS_FLAG_SINGLEMATCH | hs.HS_FLAG_ALLOWEMPTY)
+    if e.kind == CASELESS:
+        flags |= int(hs.HS_FLAG_CASELESS)
+    for py, name in _FLAGS.items():
+        if e.flags & py:
+            flags |= int(getattr(hs, name))
+    return i, e.regex.encode("ascii"), flags
+
+
+def _compile(expressions: list[Expression]) -> tuple[Any, set[int]]:
+    """A prefilter database of ``expressions`` and the ids it could not take (compiled alone
     to find them: Hyperscan refuses the whole set for one bad expression)."""
     hs = _HS
-    base = int(hs.HS_FLAG_PREFILTER | hs.HS_FLAG_SINGLEMATCH | hs.HS_FLAG_ALLOWEMPTY)
-
-    def flags(e: _Entry) -> int:
-        out = base | (int(hs.HS_FLAG_CASELESS) if e.kind == CASELESS else 0)
-        for py, name in _FLAGS.items():
-            if e.flags & py:
-                out |= int(getattr(hs, name))
-        return out
+    ids = [i for i, _, _ in expressions]
 
     def build(chosen: list[int]) -> Any:
+        wanted = set(chosen)
+        picked = [x for x in expressions if x[0] in wanted]
         db = hs.Database()
         db.compile(
-            expressions=[_entries[i].regex.encode("ascii") for i in chosen],
-            ids=chosen,
-            elements=len(chosen),
-            flags=[flags(_entries[i]) for i in chosen],
+            expressions=[regex for _, regex, _ in picked],
+            ids=[i for i, _, _ in picked],
+            elements=len(picked),
+            flags=[flags for _, _, flags in picked],
         )
         return db
 
@@ -169,28 +185,63 @@ def _compile(ids: list[int]) -> tuple[Any, set[int]]:
         return (build(good) if good else None), bad
 
 
+def _databases(kinds: list[list[Expression]]) -> hs_cache.Compiled:
+    """The databases of ``kinds``: from the cache file when it holds them for exactly these
+    expressions, else compiled (and the file written for the next process)."""
+    global _from_cache
+    path = _cache_path
+    key = hs_cache.cache_key(_HS, kinds)
+    if path is not None and (kept := hs_cache.load(path, key, _HS)) is not None:
+        _from_cache = True
+        return kept
+    dbs: list[Any] = []
+    refused: set[int] = set()
+    for expressions in kinds:
+        db, bad = _compile(expressions)
+        dbs.append(db)
+        refused |= bad
+    compiled = hs_cache.Compiled(tuple(dbs), frozenset(refused))
+    if path is not None:
+        hs_cache.save(path, key, compiled, _HS)
+    return compiled
+
+
 def _build() -> None:
     global _ready
     try:
         count = len(_entries)
         unfiltered = ~((1 << count) - 1)  # registered later: never filtered
-        dbs: list[Any] = []
-        for kind in _KINDS:
-            db, bad = _compile([i for i in range(count) if _entries[i].kind == kind])
-            dbs.append(db)
-            for i in bad:
-                unfiltered |= 1 << i
+        compiled = _databases(
+            [[_expression(i) for i in range(count) if _entries[i].kind == kind] for kind in _KINDS]
+        )
+        for i in compiled.refused:
+            unfiltered |= 1 << i
         _proxy_tables()
         with _LOCK:
             if not _disabled:
-                _ready = _Ready(tuple(dbs), unfiltered)
+                _ready = _Ready(compiled.dbs, unfiltered)
     finally:
         _done.set()
 
 
+def use_cache(path: Path | None) -> None:
+    """Where :func:`start` looks for and keeps the compiled databases (:mod:`hs_cache`; the
+    package's ``model/hyperscan.cache`` unless set; None: always compile, write nothing).
+    Effective only before :func:`start`."""
+    global _cache_path
+    with _LOCK:
+        _cache_path = path
+
+
+def from_cache() -> bool:
+    """True when this process's databases were read from the cache file, not compiled."""
+    return _from_cache
+
+
 def start() -> None:
-    """Compile the databases of every branch registered so far, on a background thread (once
-    per process; later registrations are never filtered)."""
+    """Build the databases of every branch registered so far, on a background thread (once per
+    process; later registrations are never filtered): read from the cache file when it holds
+    them, else compiled."""
     global _started
     with _LOCK:
         if _started:
