@@ -101,4 +101,4 @@ bench-large: neo4j-up
 	$(BIN)/python bench/search_bench.py --huge --allow-1m --seed-budget 1500 --out bench/results/search-1m.json
 
 clean: neo4j-down
-	rm -rf $(VENV) deploy/neo4j-local/target .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) deploy/neo4j-local/target .pytest_cache .mypy_cache .ruff_cache a4s_memory/firewall/model/hyperscan.cache
