@@ -348,7 +348,9 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         + r"\s+"
         + either_form("сказано")
         + r")"
-        r"|(?:تجاهل|انس|إنس|تناس)\s*(?:جميع|كل|كافة)?\s*(?:التعليمات|الأوامر|القواعد|التوجيهات)",
+        # possessive: "\s*(?:…)?\s*" tried every split of a blank run after the verb (quadratic;
+        # 'إنس' + 8,192 newlines took 231 ms in re, 2026-11-27)
+        r"|(?:تجاهل|انس|إنس|تناس)\s*+(?:(?:جميع|كل|كافة)\s*+)?(?:التعليمات|الأوامر|القواعد|التوجيهات)",
         "instruction override (Chinese, Japanese, Korean, Russian, Arabic)",
     ),
     # --- round 5 ---

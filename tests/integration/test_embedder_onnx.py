@@ -219,7 +219,11 @@ async def test_search_finds_a_paraphrase_through_the_app(
         )
         assert rows[0]["n"] == 384
         hits = (await client.search(agent, "Does she own a dog?")).results
-        episodes = [h.uuid for h in hits if h.kind == "episode"]
-        assert episodes and episodes[0] == ids[0]
+        episodes = [h for h in hits if h.kind == "episode"]
+        # The puppy turn is at the top score. Another turn can tie with it there (measured
+        # 2026-11-27: "I painted a lake ..." at the same 0.2, the fused score of a first place in
+        # another channel, no content word shared), and ties break on uuid, which is random.
+        top = max((h.score for h in episodes), default=None)
+        assert ids[0] in {h.uuid for h in episodes if h.score == top}
     finally:
         await remove_agents(store, agent)
