@@ -156,32 +156,29 @@ def _compile(expressions: list[Expression]) -> tuple[Any, set[int]]:
     """A prefilter database of ``expressions`` and the ids it could not take (compiled alone
     to find them: Hyperscan refuses the whole set for one bad expression)."""
     hs = _HS
-    ids = [i for i, _, _ in expressions]
 
-    def build(chosen: list[int]) -> Any:
-        wanted = set(chosen)
-        picked = [x for x in expressions if x[0] in wanted]
+    def build(chosen: list[Expression]) -> Any:
         db = hs.Database()
         db.compile(
-            expressions=[regex for _, regex, _ in picked],
-            ids=[i for i, _, _ in picked],
-            elements=len(picked),
-            flags=[flags for _, _, flags in picked],
+            expressions=[regex for _, regex, _ in chosen],
+            ids=[i for i, _, _ in chosen],
+            elements=len(chosen),
+            flags=[flags for _, _, flags in chosen],
         )
         return db
 
-    if not ids:
+    if not expressions:
         return None, set()
     try:
-        return build(ids), set()
+        return build(expressions), set()
     except Exception:
         bad: set[int] = set()
-        for i in ids:
+        for expression in expressions:
             try:
-                build([i])
+                build([expression])
             except Exception:
-                bad.add(i)
-        good = [i for i in ids if i not in bad]
+                bad.add(expression[0])
+        good = [x for x in expressions if x[0] not in bad]
         return (build(good) if good else None), bad
 
 
@@ -190,7 +187,7 @@ def _databases(kinds: list[list[Expression]]) -> hs_cache.Compiled:
     expressions, else compiled (and the file written for the next process)."""
     global _from_cache
     path = _cache_path
-    key = hs_cache.cache_key(_HS, kinds)
+    key = hs_cache.cache_key(_HS, kinds) if path is not None else b""
     if path is not None and (kept := hs_cache.load(path, key, _HS)) is not None:
         _from_cache = True
         return kept
