@@ -41,6 +41,7 @@ __all__ = [
     "dedupe",
     "describe",
     "fuse",
+    "is_stop_word",
     "rerank",
     "rrf",
     "with_neighbors",
@@ -75,6 +76,12 @@ _STOP: Final = frozenset(
         "may user assistant s t d ll m re ve y"
     )
 )
+
+
+def is_stop_word(word: str) -> bool:
+    """True when ``word`` carries no evidence in a question: every stemmed token of it is a stop
+    or question word (a bare punctuation mark has no token and counts as one)."""
+    return all(t in _STOP for t in tokens(word))
 
 
 @dataclass

@@ -32,7 +32,7 @@ from a4s_memory.policy.cypher import (
     window_predicate,
 )
 from a4s_memory.store.db import Neo4jStore
-from a4s_memory.store.ranking import Candidate
+from a4s_memory.store.ranking import Candidate, is_stop_word
 from a4s_memory.store.summaries import admitted_facts_projection
 from a4s_memory.telemetry import span, traced
 
@@ -154,7 +154,11 @@ def lucene_query(query: str, group_ids: Sequence[str]) -> str | None:
     The Lucene group clause only narrows candidates (its phrase match is approximate); the exact
     ``group_id IN`` predicate in Cypher is what isolates spaces.
     """
-    terms = lucene_sanitize(query).split()[:MAX_QUERY_TERMS]
+    # Without its stop and question words: Neo4j's default analyzer keeps them, so "Does she own
+    # a dog?" ranked a short turn first for its "a" alone (2026-11-27: it tied with the turn the
+    # vector channel put first). A question of stop words only has no fulltext channel.
+    words = lucene_sanitize(query).split()
+    terms = [w for w in words if not is_stop_word(w)][:MAX_QUERY_TERMS]
     if not terms:
         return None
     groups = " OR ".join(f'group_id:"{g}"^0' for g in group_ids)
