@@ -23,6 +23,7 @@ from a4s_memory.cli.lifecycle_cmd import (
 from a4s_memory.cli.mcp_cmd import mcp
 from a4s_memory.cli.neo4j_cmd import neo4j_group
 from a4s_memory.cli.probe_cmd import probe_group
+from a4s_memory.cli.reembed_cmd import reembed_cmd
 from a4s_memory.cli.schema_cmd import schema_group
 from a4s_memory.cli.serve_cmd import serve
 from a4s_memory.cli.worker_cmd import worker
@@ -62,6 +63,7 @@ for command in (
     mcp,
     neo4j_group,
     probe_group,
+    reembed_cmd,
     rollback_cmd,
     schema_group,
     serve,
