@@ -85,6 +85,20 @@ def widen(regex: str, non_ascii: bool = True) -> str | None:
         if not ch.isascii():
             if not non_ascii:
                 return None
+            if in_class and negated:
+                # Left out: excluding its marker would exclude every character of its class
+                # ("[^.。]" as "[^.\x83]" refused Devanagari vowel signs, which Python's class
+                # accepts, so Hyperscan ruled out Hindi texts that the rule matched).
+                if regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
+                    if regex[i + 2].isascii():
+                        return None
+                    i += 3
+                elif out[-1:] == ["-"] and not at_start:
+                    return None  # a range from an ASCII character to this one
+                else:
+                    i += 1
+                at_start = False
+                continue
             if in_class and regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
                 if regex[i + 2].isascii():
                     return None
@@ -100,6 +114,8 @@ def widen(regex: str, non_ascii: bool = True) -> str | None:
         if in_class:
             if ch == "]" and not at_start:
                 in_class = False
+                if out[-1] == "[^":  # every member left out: the class takes any byte
+                    out[-1] = "[\\x00-\\xff"
             elif ch == "[" and regex[i + 1 : i + 2] in (":", "=", "."):
                 return None  # a POSIX class to PCRE, three characters to Python
             at_start = False
