@@ -1,7 +1,7 @@
 """The ``deobfuscated`` view of a text: the injection rules read it when the text spells words
 in leetspeak ("1gn0re pr3v10us 1nstruct10ns") or splits them into separated letters ("i g n o r
 e", "I-g-n-o-r-e") or joins words with hyphens or underscores
-("ignore_all_previous_instructions"). Found by bench/injection_probes.py set 4 (fourth round of
+("ignore_all_previous_instructions") or misspells a key word ("instrucions": :mod:`respell`). Found by bench/injection_probes.py set 4 (fourth round of
 family rules); undone here once, so that every rule reads through it instead of each rule
 learning the spellings.
 
@@ -20,6 +20,7 @@ from typing import Final
 
 from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
+from a4s_memory.firewall.respell import VERBS, respelled
 from a4s_memory.firewall.triggers import TextScan
 
 __all__ = ["deobfuscated"]
@@ -46,6 +47,11 @@ _SPLIT_HINT: Final = compile_rule(
 )
 _JOINED_HINT: Final = compile_rule(
     r"[a-z][a-z][-_][a-z][a-z]+[-_][a-z][a-z]+[-_][a-z][a-z]", 0, search_only=True
+)
+# A misspelt key word (:mod:`respell`) is looked for only near a verb of the override family;
+# the verbs' Hyperscan gate spares the search to every text without one.
+_RESPELL_HINT: Final = compile_rule(
+    "|".join(re.escape(v) for v in VERBS), re.IGNORECASE, search_only=True
 )
 # The same gates without Hyperscan: shorter supersets that ``re`` runs fast.
 _LEET_PLAIN: Final = re.compile(r"[A-Za-z][013457]++[A-Za-z]")
@@ -98,6 +104,14 @@ def _hinted(hint: FastPattern, plain: re.Pattern[str], text: str, scan: TextScan
     return plain.search(text) is not None
 
 
+def _ruled_out(hint: FastPattern, scan: TextScan | None) -> bool:
+    """Does Hyperscan prove that ``hint`` cannot match the text of ``scan``? (False when it
+    cannot tell.)"""
+    if scan is None or not hsfilter.available():
+        return False
+    return hint.excluded(scan.lower if hint.on_lower else scan.text, scan)
+
+
 def _unleet(text: str) -> str:
     tokens = list(_LEET_TOKEN.finditer(text))
     evidence = sum(1 for m in tokens if _LEET_PLAIN.search(m.group(0)) and _spelled(m.group(0)))
@@ -143,6 +157,11 @@ def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, text, scan):
         out = _JOINED.sub(_unjoin, out)
+    # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
+    # respelled finds the verbs itself)
+    if out != text or not _ruled_out(_RESPELL_HINT, scan):
+        lower = scan.lower if scan is not None and out is text else None
+        out = respelled(out, lower) or out
     if out == text:
         return None
     old = text.split("\n")
