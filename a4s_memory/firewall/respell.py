@@ -48,6 +48,9 @@ VERBS: Final = (
 # all of the previous instrucions"), or precedes it ("the instrucions above: ignore them").
 _BEFORE: Final = 120
 _AFTER: Final = 160
+# Distinct candidate tokens looked at per text; later ones stay as written (an override names
+# its key word once or twice; a text with more candidates than this is built to cost time).
+_MAX_DISTINCT: Final = 32
 
 # key word -> the largest edit distance read as it (2 for the long words, 1 for "previous":
 # "precious" and "previews" are one and two edits away)
@@ -186,14 +189,20 @@ def respelled(text: str, lower: str | None = None) -> str | None:
     if not windows:
         return None
     changed = False
+    known: dict[str, str | None] = {}
 
     def fix(m: re.Match[str]) -> str:
         nonlocal changed
-        word = _key_word(m.group(0))
+        token = m.group(0)
+        if token not in known:
+            # A bound on the work one text can ask for: distinct near-misses cost an edit
+            # distance each (~0.1 ms), so a text made of thousands would cost seconds.
+            known[token] = _key_word(token) if len(known) < _MAX_DISTINCT else None
+        word = known[token]
         if word is None:
-            return m.group(0)
+            return token
         changed = True
-        return _in_case_of(word, m.group(0))
+        return _in_case_of(word, token)
 
     pieces: list[str] = []
     pos = 0
