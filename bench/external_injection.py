@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run as a script
 
-from a4s_memory.firewall import Firewall, FirewallConfig
+from a4s_memory.firewall import Firewall, FirewallConfig, hsfilter
 from a4s_memory.firewall.learned import score
 from a4s_memory.firewall.models import WriteRequest
 from bench.injection_probes import untrusted
@@ -73,6 +73,9 @@ def _rate(hits: int, n: int) -> str:
 
 def measure(rows: list[dict[str, Any]], show: bool) -> dict[str, Any]:
     gates = {name: Firewall(config) for name, config in GATES.items()}
+    # decide as a serving process does, with the Hyperscan prefilter ready: it must change no
+    # decision, and once did (a negated class with a non-ASCII member, fixed 2026-11-27)
+    hsfilter.wait(300)
     counts: dict[tuple[str, str, str], int] = {}
     sizes: dict[tuple[str, str], int] = {}
     for row in rows:

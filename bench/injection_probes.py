@@ -52,7 +52,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision
+from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, hsfilter
 from a4s_memory.firewall.learned import score
 from a4s_memory.firewall.models import WriteRequest
 
@@ -78,6 +78,7 @@ def main() -> None:
         "rules + model": Firewall(FirewallConfig()),
         "rules": Firewall(FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)),
     }
+    hsfilter.wait(300)  # as a serving process decides: the Hyperscan prefilter ready
     report: dict[str, Any] = {"probes": len(rows)}
     for name, gate in gates.items():
         caught = {row["id"]: _untrusted(gate, row["text"]) for row in rows}

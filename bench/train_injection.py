@@ -95,7 +95,7 @@ WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S
 ITERS = 300
 
 sys.path.insert(0, str(REPO))
-from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest  # noqa: E402
+from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest, hsfilter  # noqa: E402
 from a4s_memory.firewall.learned import (  # noqa: E402
     InjectionModel,
     features,
@@ -240,6 +240,7 @@ def gate_text(text: str) -> str:
 
 def run_rules(items: list[Item]) -> None:
     off = Firewall(FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0))
+    hsfilter.wait(300)  # as a serving process decides: the Hyperscan prefilter ready
     for it in items:
         if it.corpus in ("pii_presidio", "pii_clinical_queries", "poisonedrag") or (
             it.corpus.startswith("secrets")
