@@ -24,6 +24,7 @@ import pytest
 
 from a4s_memory.firewall import CATEGORY_RULES, INJECTION_RULES, Firewall, WriteRequest, hsfilter
 from a4s_memory.firewall.hs_widen import widen
+from a4s_memory.firewall.lexicon_rules import LEXICON
 from a4s_memory.firewall.secrets import SECRET_RULES
 from a4s_memory.firewall.triggers import TextScan, _current, long_runs
 
@@ -131,6 +132,22 @@ def _texts() -> list[str]:
     # above are nearly all English; the unsound widening of a negated class hid in Hindi)
     with PROBES.open(encoding="utf-8") as fh:
         out += [json.loads(line)["text"] for line in fh if line.strip()]
+    return out + _lexicon_texts()
+
+
+def _lexicon_texts() -> list[str]:
+    """Every verb and noun of the override lexicon, in its word order, with characters of every
+    class of Python's ``re`` between them (a combining mark and an ideographic space are neither
+    word characters nor ASCII): a language added later is covered too."""
+    out = []
+    for verbs, nouns, order in LEXICON.values():
+        for verb in verbs.split("|"):
+            noun = nouns.split("|")[0]
+            for gap in (" \u0901 ", " é ", " \u3000 ", " 7 "):
+                if order in ("vo", "both"):
+                    out.append(f"{verb}{gap}{noun}")
+                if order in ("ov", "both"):
+                    out.append(f"{noun}{gap}{verb}")
     return out
 
 
