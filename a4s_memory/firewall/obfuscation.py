@@ -1,7 +1,8 @@
 """The ``deobfuscated`` view of a text: the injection rules read it when the text spells words
 in leetspeak ("1gn0re pr3v10us 1nstruct10ns") or splits them into separated letters ("i g n o r
 e", "I-g-n-o-r-e") or joins words with hyphens or underscores
-("ignore_all_previous_instructions") or misspells a key word ("instrucions": :mod:`respell`). Found by bench/injection_probes.py set 4 (fourth round of
+("ignore_all_previous_instructions") or misspells a key word near an override verb
+("instrucions": :mod:`respell`). Found by bench/injection_probes.py set 4 (fourth round of
 family rules); undone here once, so that every rule reads through it instead of each rule
 learning the spellings.
 
