@@ -14,6 +14,7 @@ import click
 
 from a4s_memory.cli.common import settings_from_context
 from a4s_memory.cli.lifecycle_cmd import _echo, _progress
+from a4s_memory.spaces import validate_agent_id
 from a4s_memory.store.db import connect
 from a4s_memory.store.embedder import build_embedder
 from a4s_memory.store.reembed import Reembedder, ReembedReport, ReembedRequest
@@ -34,6 +35,8 @@ __all__ = ["reembed_cmd"]
 @click.pass_context
 def reembed_cmd(ctx: click.Context, agent_id: str | None, chunk: int, dry_run: bool) -> None:
     """Re-embed every vector that another embedder made. Safe to stop and run again."""
+    if agent_id is not None:
+        validate_agent_id(agent_id)  # before any connection: a typo is told at once
     settings = settings_from_context(ctx)
     request = ReembedRequest(agent_id=agent_id, chunk=chunk, dry_run=dry_run)
 

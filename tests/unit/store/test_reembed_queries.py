@@ -53,3 +53,16 @@ def test_a_write_never_replaces_a_vector_of_the_running_embedder() -> None:
 def test_a_chunk_out_of_bounds_is_refused(chunk: int) -> None:
     with pytest.raises(ValidationError):
         ReembedRequest(chunk=chunk)
+
+
+def test_a_bad_agent_id_is_told_before_any_connection() -> None:
+    from click.testing import CliRunner
+
+    from a4s_memory.cli.main import cli
+    from a4s_memory.config import Settings
+
+    # no Neo4j at this address: the command must stop on the agent id before connecting
+    settings = Settings(neo4j_uri="bolt://127.0.0.1:9")
+    result = CliRunner().invoke(cli, ["reembed", "--agent", "Not An Id!"], obj=settings)
+    assert result.exit_code == 1
+    assert "agent_id must match" in result.output
