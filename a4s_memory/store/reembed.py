@@ -16,7 +16,7 @@ and provenance are not touched; nothing of the texts is logged.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -75,11 +75,24 @@ def _count_query(target: Target, scoped: bool) -> str:
     return f"{_stale(target, scoped)} RETURN count(n) AS n"
 
 
-def _chunk_query(target: Target, scoped: bool) -> str:
-    # keyset pagination in the uuid index's order: a run reads each element once
+def _chunk_query(target: Target) -> str:
+    # every agent: keyset pagination in the uuid index's order, each element read once
     return (
-        f"{_stale(target, scoped)} AND n.uuid > $after "
+        f"{_stale(target, False)} AND n.uuid > $after "
         f"RETURN n.uuid AS uuid, n.{target.text} AS text ORDER BY n.uuid LIMIT $limit"
+    )
+
+
+def _scope_query(target: Target) -> str:
+    # one agent: its stale elements once, from the group_id index (paging there would sort the
+    # agent's elements for every chunk: n^2 / chunk reads)
+    return f"{_stale(target, True)} RETURN n.uuid AS uuid"
+
+
+def _texts_query(target: Target) -> str:
+    return (
+        f"UNWIND $uuids AS u MATCH {target.match.format(uuid=' {uuid: u}')} "
+        f"WHERE n.group_id IN $groups RETURN n.uuid AS uuid, n.{target.text} AS text"
     )
 
 
@@ -141,18 +154,32 @@ class Reembedder:
         self, target: Target, request: ReembedRequest, advance: Callable[[int], None]
     ) -> int:
         params = self._params(request)
-        read, write = _chunk_query(target, "groups" in params), _write_query(target)
-        after, total = "", 0
-        while True:
-            rows = await self._store.read(read, {**params, "after": after, "limit": request.chunk})
-            if not rows:
-                return total
+        write, total = _write_query(target), 0
+        async for rows in self._chunks(target, request, params):
             vectors = await self._vectors([str(r["text"] or "") for r in rows])
             batch = [{"uuid": r["uuid"], "vector": v} for r, v in zip(rows, vectors, strict=True)]
             done = await self._store.execute(write, {**params, "rows": batch})
             total += int(done[0]["n"])
-            after = str(rows[-1]["uuid"])
             advance(len(rows))
+        return total
+
+    async def _chunks(
+        self, target: Target, request: ReembedRequest, params: dict[str, Any]
+    ) -> AsyncIterator[list[Any]]:
+        """The stale elements' (uuid, text) rows, ``request.chunk`` at a time."""
+        if "groups" in params:
+            found = await self._store.read(_scope_query(target), params)
+            uuids = sorted(str(r["uuid"]) for r in found)
+            for at in range(0, len(uuids), request.chunk):
+                part = uuids[at : at + request.chunk]
+                yield await self._store.read(_texts_query(target), {**params, "uuids": part})
+            return
+        after = ""
+        while rows := await self._store.read(
+            _chunk_query(target), {**params, "after": after, "limit": request.chunk}
+        ):
+            yield rows
+            after = str(rows[-1]["uuid"])
 
     async def _vectors(self, texts: Sequence[str]) -> list[list[float] | None]:
         # One text per call, as the write path embeds an episode: the int8 MiniLM quantises a

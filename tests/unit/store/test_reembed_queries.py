@@ -12,7 +12,7 @@ from a4s_memory.store import reembed
 from a4s_memory.store.reembed import TARGETS, ReembedRequest
 
 _PROPERTIES = {"a4s_content_embedding", "name_embedding", "fact_embedding", "a4s_embedder"}
-_PARAMETERS = {"$model", "$groups", "$after", "$limit", "$rows"}
+_PARAMETERS = {"$model", "$groups", "$after", "$limit", "$rows", "$uuids"}
 
 
 def _statements(scoped: bool) -> list[str]:
@@ -21,7 +21,9 @@ def _statements(scoped: bool) -> list[str]:
         for t in TARGETS
         for q in (
             reembed._count_query(t, scoped),
-            reembed._chunk_query(t, scoped),
+            reembed._chunk_query(t),
+            reembed._scope_query(t),
+            reembed._texts_query(t),
             reembed._write_query(t),
         )
     ]
@@ -30,7 +32,8 @@ def _statements(scoped: bool) -> list[str]:
 @pytest.mark.parametrize("scoped", [False, True])
 def test_statements_are_built_from_constants(scoped: bool) -> None:
     for query in _statements(scoped):
-        assert "{" not in query.replace("{uuid: r.uuid}", ""), query  # no template left over
+        bare = query.replace("{uuid: r.uuid}", "").replace("{uuid: u}", "")
+        assert "{" not in bare, query  # no template left over
         assert set(re.findall(r"\$\w+", query)) <= _PARAMETERS, query
         written = set(re.findall(r"SET n\.(\w+)", query)) | set(re.findall(r", n\.(\w+) =", query))
         assert written <= _PROPERTIES, query
@@ -39,7 +42,8 @@ def test_statements_are_built_from_constants(scoped: bool) -> None:
 def test_an_agent_scope_reaches_every_read() -> None:
     for target in TARGETS:
         assert "n.group_id IN $groups" in reembed._count_query(target, True)
-        assert "n.group_id IN $groups" in reembed._chunk_query(target, True)
+        assert "n.group_id IN $groups" in reembed._scope_query(target)
+        assert "n.group_id IN $groups" in reembed._texts_query(target)  # a uuid of another agent
         assert "$groups" not in reembed._count_query(target, False)
 
 
