@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,7 +51,7 @@ def _texts(paths: list[Path]) -> Iterator[str]:
                     yield str(json.loads(line)["text"])
 
 
-def _branches() -> list[tuple[str, Any, int, bool]]:
+def filtered_branches() -> list[tuple[str, re.Pattern[str], int, bool]]:
     """(rule id, regex, bit, runs on the lower-cased text) of every filtered branch."""
     tables = [
         *((r.id, r.pattern) for r in INJECTION_RULES),
@@ -76,7 +77,7 @@ def check(paths: list[Path]) -> dict[str, Any]:
     Firewall()  # starts the prefilter
     if not hsfilter.wait(300) or not hsfilter.available():
         raise RuntimeError("the Hyperscan prefilter is not available here")
-    branches = _branches()
+    branches = filtered_branches()
     texts = 0
     violations: list[str] = []
     for text in _texts(paths):
@@ -91,6 +92,11 @@ def check(paths: list[Path]) -> dict[str, Any]:
                     and pattern.search(target)
                 ):
                     violations.append(f"{rule_id}: {text[:120]!r}")
+        # a secret rule's case-insensitive original (run when lower-casing moved characters)
+        may = scan.may_match(text, hsfilter.CASELESS)
+        for rule in SECRET_RULES:
+            if rule.hs_bit and not may & rule.hs_bit and rule.pattern.search(text):
+                violations.append(f"{rule.id}: {text[:120]!r}")
     return {
         "files": len(paths),
         "texts": texts,

@@ -85,29 +85,22 @@ def widen(regex: str, non_ascii: bool = True) -> str | None:
         if not ch.isascii():
             if not non_ascii:
                 return None
-            if in_class and negated:
-                # Left out: excluding its marker would exclude every character of its class
-                # ("[^.。]" as "[^.\x83]" refused Devanagari vowel signs, which Python's class
-                # accepts, so Hyperscan ruled out Hindi texts that the rule matched).
-                if regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
-                    if regex[i + 2].isascii():
-                        return None
-                    i += 3
-                elif out[-1:] == ["-"] and not at_start:
-                    return None  # a range from an ASCII character to this one
-                else:
-                    i += 1
-                at_start = False
-                continue
+            # In a negated class a non-ASCII member (or range) is left out: excluding its marker
+            # would exclude every character of its class ("[^.。]" as "[^.\x83]" refused
+            # Devanagari vowel signs, which Python's class accepts, so Hyperscan ruled out Hindi
+            # texts that the rule matched).
+            keep = not (in_class and negated)
             if in_class and regex[i + 1 : i + 2] == "-" and regex[i + 2 : i + 3] not in ("", "]"):
                 if regex[i + 2].isascii():
                     return None
-                out.append("\\x80-\\x83")  # a non-ASCII range: every marker
+                if keep:
+                    out.append("\\x80-\\x83")  # a non-ASCII range: every marker
                 i += 3
             elif in_class and out[-1:] == ["-"] and not at_start:
                 return None  # a range from an ASCII character to this one
             else:
-                out.append(f"\\x{ord(marker_of(ch)):02x}")
+                if keep:
+                    out.append(f"\\x{ord(marker_of(ch)):02x}")
                 i += 1
             at_start = False
             continue

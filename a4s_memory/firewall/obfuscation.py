@@ -97,20 +97,15 @@ def _spelled(token: str) -> bool:
     return _WORD_CASE.fullmatch(_read(token)) is not None
 
 
-def _hinted(hint: FastPattern, plain: re.Pattern[str], text: str, scan: TextScan | None) -> bool:
+def _hinted(
+    hint: FastPattern, plain: re.Pattern[str] | None, text: str, scan: TextScan | None
+) -> bool:
     """May the step behind ``hint`` change ``text``? Hyperscan's answer when it has one (a maybe is
-    taken as a yes: the step itself is the exact check), else the ``plain`` regex."""
+    taken as a yes: the step itself is the exact check), else the ``plain`` regex (None: the step
+    finds out itself, so yes)."""
     if scan is not None and hsfilter.available():
-        return not hint.excluded(text, scan)
-    return plain.search(text) is not None
-
-
-def _ruled_out(hint: FastPattern, scan: TextScan | None) -> bool:
-    """Does Hyperscan prove that ``hint`` cannot match the text of ``scan``? (False when it
-    cannot tell.)"""
-    if scan is None or not hsfilter.available():
-        return False
-    return hint.excluded(scan.lower if hint.on_lower else scan.text, scan)
+        return not hint.excluded(scan.lower if hint.on_lower else text, scan)
+    return plain is None or plain.search(text) is not None
 
 
 def _unleet(text: str) -> str:
@@ -160,7 +155,7 @@ def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
         out = _JOINED.sub(_unjoin, out)
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
     # respelled finds the verbs itself)
-    if out != text or not _ruled_out(_RESPELL_HINT, scan):
+    if out != text or _hinted(_RESPELL_HINT, None, text, scan):
         lower = scan.lower if scan is not None and out is text else None
         out = respelled(out, lower) or out
     if out == text:

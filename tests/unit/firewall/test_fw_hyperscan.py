@@ -27,6 +27,7 @@ from a4s_memory.firewall.hs_widen import widen
 from a4s_memory.firewall.lexicon_rules import LEXICON
 from a4s_memory.firewall.secrets import SECRET_RULES
 from a4s_memory.firewall.triggers import TextScan, _current, long_runs
+from bench.hs_soundness import check, default_paths, filtered_branches
 
 pytest.importorskip("hyperscan")
 
@@ -156,23 +157,9 @@ def _lexicon_texts() -> list[str]:
     return out
 
 
-def _branches() -> Iterator[tuple[str, re.Pattern[str], int, bool]]:
-    """(rule id, regex, bit, on_lower) of every filtered branch, and of the case-insensitive
-    secret originals (their bit is of the CASELESS kind: on_lower None)."""
-    tables = [
-        *((r.id, r.pattern) for r in INJECTION_RULES),
-        *((r.id, r.pattern) for r in CATEGORY_RULES),
-        *((r.id, r.fast) for r in SECRET_RULES),
-    ]
-    for rule_id, fast in tables:
-        for b in fast.branches:
-            if b.hs_bit:
-                yield rule_id, b.pattern, b.hs_bit, fast.on_lower
-
-
 def test_every_regex_match_is_a_hyperscan_match() -> None:
     """Rule by rule: Hyperscan never rules out a text the branch's regex matches."""
-    branches = list(_branches())
+    branches = filtered_branches()
     assert len(branches) > 500  # nearly every branch is filtered
     checked = 0
     for text in _texts():
@@ -341,8 +328,6 @@ def test_every_corpus_text_is_sound() -> None:
     run on the code before the negated-class fix found 3 (Hindi, Bengali, Persian)."""
     if not CORPORA.is_dir():
         pytest.skip("the shared corpora are not here (A4S_CORPORA_DIR)")
-    from bench.hs_soundness import check, default_paths
-
     report = check(default_paths())
     assert report["texts"] > 10_000 and report["branches"] > 1_000
     assert report["violations"] == []
