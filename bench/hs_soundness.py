@@ -2,13 +2,16 @@
 
     .venv/bin/python bench/hs_soundness.py                      # corpora, probes, hand-written
     .venv/bin/python bench/hs_soundness.py /work/external/*.jsonl   # and public sets kept outside
+    .venv/bin/python bench/hs_soundness.py --generated 100     # and 100 texts per expression
 
 For every text and every rule branch Hyperscan filters, whenever the branch's regex matches the
 text (the lower-cased text or the text as written, as the branch runs), Hyperscan's answer for
 that text must have the branch's bit; a branch it rules out is never searched, so a violation
 is a text the rule would catch without the prefilter and lets through with it. One such class
 was found on 2026-11-27 (a negated class with a non-ASCII member: Hindi and Bengali overrides
-stored; docs/firewall.md "Latency"). Prints the counts as JSON and every violation (rule id and
+stored; docs/firewall.md "Latency"). ``--generated N`` also asks it of N texts drawn from
+each filtered expression's own parse tree (:func:`check_generated`): a rule in a script no held
+text uses is covered too. Prints the counts as JSON and every violation (rule id and
 the text's first 120 characters); exits 1 when there is one. Not in ``make bench`` (a check,
 not a timing; ~40 s over the ~19k texts on 2 vCPUs); tests/unit/firewall/test_fw_hyperscan.py
 runs :func:`check` over the shared corpora, the probes and the hand-written data on every
@@ -40,7 +43,8 @@ from a4s_memory.firewall import (  # noqa: E402
     Firewall,
     hsfilter,
 )
-from a4s_memory.firewall.triggers import TextScan  # noqa: E402
+from a4s_memory.firewall.triggers import _HEAD_RUN, _RUN_BIT, TextScan  # noqa: E402
+from bench.regex_sampler import samples  # noqa: E402
 
 
 def _texts(paths: list[Path]) -> Iterator[str]:
@@ -64,6 +68,45 @@ def filtered_branches() -> list[tuple[str, re.Pattern[str], int, bool]]:
         for b in fast.branches
         if b.hs_bit
     ]
+
+
+def every_filtered() -> list[tuple[str, re.Pattern[str], int, int]]:
+    """(name, regex, bit, hsfilter kind) of every expression Hyperscan answers for: the rule
+    branches, the secret rules' case-insensitive originals and the long-run gate."""
+    kinds = [
+        (rule_id, pattern, bit, hsfilter.LOWER if on_lower else hsfilter.TEXT)
+        for rule_id, pattern, bit, on_lower in filtered_branches()
+    ]
+    kinds += [(r.id, r.pattern, r.hs_bit, hsfilter.CASELESS) for r in SECRET_RULES if r.hs_bit]
+    if _RUN_BIT:
+        kinds.append(("triggers.long_run", _HEAD_RUN, _RUN_BIT, hsfilter.TEXT))
+    return kinds
+
+
+def check_generated(per_expression: int, seed: int = 0) -> dict[str, Any]:
+    """:func:`check`'s question on texts drawn from each filtered expression's own parse tree
+    (:mod:`bench.regex_sampler`: random paths, class members from many scripts), each text
+    asked of its own expression only; covers a rule in a script no held text uses."""
+    Firewall()
+    if not hsfilter.wait(300) or not hsfilter.available():
+        raise RuntimeError("the Hyperscan prefilter is not available here")
+    matched = unmatched = 0
+    violations: list[str] = []
+    for name, pattern, bit, kind in every_filtered():
+        for text in samples(pattern, per_expression, seed):
+            target = text.lower() if kind == hsfilter.LOWER else text
+            if pattern.search(target) is None:
+                unmatched += 1  # a path through a lookaround or an anchor
+                continue
+            matched += 1
+            if not hsfilter.may_match(target, kind) & bit:
+                violations.append(f"{name}: {text[:120]!r}")
+    return {
+        "expressions": len(every_filtered()),
+        "texts matched": matched,
+        "texts not matched": unmatched,
+        "violations": violations,
+    }
 
 
 def default_paths() -> list[Path]:
@@ -106,11 +149,19 @@ def check(paths: list[Path]) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    report = check([*default_paths(), *(Path(p) for p in argv)])
-    for line in report["violations"]:
-        print(f"VIOLATION {line}")
-    print(json.dumps({**report, "violations": len(report["violations"])}, indent=1))
-    return 1 if report["violations"] else 0
+    generated = 0
+    if argv[:1] == ["--generated"]:
+        generated, argv = int(argv[1]), argv[2:]
+    reports = [check([*default_paths(), *(Path(p) for p in argv)])]
+    if generated:
+        reports.append(check_generated(generated))
+    bad = 0
+    for report in reports:
+        for line in report["violations"]:
+            print(f"VIOLATION {line}")
+        bad += len(report["violations"])
+        print(json.dumps({**report, "violations": len(report["violations"])}, indent=1))
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
