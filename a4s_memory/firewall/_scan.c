@@ -1,6 +1,6 @@
 /* The firewall's per-character passes in C: the learned layer's n-gram pass (learned.py), and
- * two table look-ups over a text's code points (the Hyperscan proxy bytes, hsfilter.proxy; the
- * separator-free runs, triggers.long_runs). Each has a Python reference that the unit tests hold
+ * three table look-ups over a text's code points (the Hyperscan proxy bytes, hsfilter.proxy; the
+ * separator-free runs, triggers.long_runs; Latin letters without their marks, diacritics.unmarked). Each has a Python reference that the unit tests hold
  * it to, and that runs when this module is not built.
  *
  * The n-gram pass:
@@ -379,6 +379,59 @@ done:
     return result;
 }
 
+/* unmark(text, table) -> str | None: every character through a uint16 table of 65,536 entries
+ * (diacritics.unmarked): an entry is the character's replacement (itself for most), or 0 for a
+ * combining mark, which is dropped when the character written before it is an ASCII letter and
+ * kept otherwise (U+0000's entry is 0 and it is itself). The text itself when nothing changed;
+ * None when a character is beyond the BMP. */
+static PyObject *unmark(PyObject *self, PyObject *args) {
+    PyObject *text;
+    Py_buffer table;
+    if (!PyArg_ParseTuple(args, "Uy*", &text, &table)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_UCS4 *out = NULL;
+    if (table.len != 2 * BMP) {
+        PyErr_SetString(PyExc_ValueError, "the table must have two bytes per BMP code point");
+        goto done;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    const uint16_t *map = (const uint16_t *)table.buf;
+    out = PyMem_Malloc((size_t)(length > 0 ? length : 1) * sizeof(Py_UCS4));
+    if (out == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t n = 0;
+    int changed = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (ch >= BMP) {
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+        Py_UCS4 to = map[ch];
+        if (to == 0 && ch != 0) { /* a combining mark */
+            Py_UCS4 before = n > 0 ? out[n - 1] : 0;
+            if ((before >= 'A' && before <= 'Z') || (before >= 'a' && before <= 'z')) {
+                changed = 1;
+                continue;
+            }
+            to = ch;
+        }
+        changed |= to != ch;
+        out[n++] = to;
+    }
+    result = changed ? PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, out, n) : Py_NewRef(text);
+done:
+    PyMem_Free(out);
+    PyBuffer_Release(&table);
+    return result;
+}
+
 /* separator_runs(text, table, min_len) -> list[tuple[int, int]] | None: the maximal runs of
  * characters whose table entry is 0 (not a separator; a bool table of 65,536 entries), at least
  * min_len long, as (start, end); None when a character is beyond the BMP. */
@@ -435,6 +488,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"table_bytes", table_bytes, METH_VARARGS, "table_bytes(text, table) -> bytes | None"},
+    {"unmark", unmark, METH_VARARGS, "unmark(text, table) -> str | None"},
     {"separator_runs", separator_runs, METH_VARARGS,
      "separator_runs(text, table, min_len) -> list[tuple[int, int]] | None"},
     {"best_logit", best_logit, METH_VARARGS,

@@ -131,7 +131,7 @@ def regex_findings(
         elif folded is not None and view.text is folded.text:
             vscan = folded
         else:
-            vscan = TextScan(view.text)
+            vscan = view.scan if view.scan is not None else TextScan(view.text)
         lower = vscan.lower
         for rule in may_run(rules, _pattern, vscan):  # hsfilter: the rules that may match
             if rule.id in hit:

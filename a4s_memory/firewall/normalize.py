@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
-from a4s_memory.firewall.obfuscation import deobfuscated
+from a4s_memory.firewall.obfuscation import deobfuscated_scan
 from a4s_memory.firewall.triggers import TextScan, long_runs
 
 __all__ = [
@@ -212,6 +212,7 @@ _MAX_DECODED_RUNS: Final = 16
 class View:
     kind: str
     text: str
+    scan: TextScan | None = None  # the view's TextScan when it was made on the way (reused)
 
 
 def strip_invisible(text: str) -> tuple[str, int]:
@@ -405,7 +406,7 @@ def views(
             if inner.strip():
                 out.append(View("comment", inner))
     out.extend(_decoded_views(base, runs))
-    clear = deobfuscated(base, scan if scan is not None and scan.text is base else None)
+    clear = deobfuscated_scan(base, scan if scan is not None and scan.text is base else None)
     if clear is not None:
-        out.append(View("deobfuscated", clear))
+        out.append(View("deobfuscated", *clear))
     return out

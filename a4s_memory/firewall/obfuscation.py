@@ -20,11 +20,12 @@ import re
 from typing import Final
 
 from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.diacritics import unmarked
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.respell import VERBS, respelled
 from a4s_memory.firewall.triggers import TextScan
 
-__all__ = ["deobfuscated"]
+__all__ = ["deobfuscated", "deobfuscated_scan"]
 
 # Leetspeak digits for the letters they stand for (one reading each: "1" is read "i", the
 # commonest in injection texts: "1gn0re", "1nstruct10ns"). "@" and "$" are left alone: e-mail
@@ -143,28 +144,44 @@ def _unjoin(m: re.Match[str]) -> str:
 
 
 def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
-    """What changed in ``text`` by undoing leetspeak, split letters and joined words (each changed
-    line cut to the changed part and :data:`_WINDOW` characters either side), or None when
-    nothing changes. Runs of blanks between split-letter words become one space. ``scan``, the
-    :class:`TextScan` of ``text`` when the caller has it, answers the gates."""
-    out = _unleet(text) if _hinted(_LEET_HINT, _LEET_PLAIN, text, scan) else text
-    if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, text, scan):
+    """What changed in ``text`` by undoing diacritics on Latin letters (:mod:`diacritics`),
+    leetspeak, split letters and joined words (each changed line cut to the changed part and
+    :data:`_WINDOW` characters either side), or None when nothing changes. Runs of blanks
+    between split-letter words become one space. ``scan``, the :class:`TextScan` of ``text``
+    when the caller has it, answers the gates."""
+    found = deobfuscated_scan(text, scan)
+    return None if found is None else found[0]
+
+
+def deobfuscated_scan(
+    text: str, scan: TextScan | None = None
+) -> tuple[str, TextScan | None] | None:
+    """:func:`deobfuscated`, with the :class:`TextScan` of the view when one was made for it
+    (the view is the whole text without its marks: its Hyperscan answers are already known)."""
+    source = unmarked(text)  # marks first: "1gn0ré" is leetspeak once its mark is gone
+    if source is not text and scan is not None:
+        scan = TextScan(source)  # the gates' answers for the text the steps read
+    out = _unleet(source) if _hinted(_LEET_HINT, _LEET_PLAIN, source, scan) else source
+    if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, source, scan):
         out = _SPLIT_LETTERS.sub(_unsplit, out)
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
-    if _hinted(_JOINED_HINT, _JOINED_PLAIN, text, scan):
+    if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
         out = _JOINED.sub(_unjoin, out)
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
     # respelled finds the verbs itself)
-    if out != text or _hinted(_RESPELL_HINT, None, text, scan):
-        lower = scan.lower if scan is not None and out is text else None
+    if out is not source or _hinted(_RESPELL_HINT, None, source, scan):
+        lower = scan.lower if scan is not None and out is source else None
         out = respelled(out, lower) or out
     if out == text:
         return None
     old = text.split("\n")
     new = out.split("\n")
     if len(old) != len(new):  # the substitutions never add or remove a newline
-        return out
-    return "\n".join(_changed_part(a, b) for a, b in zip(old, new, strict=True) if a != b)
+        return out, None
+    view = "\n".join(_changed_part(a, b) for a, b in zip(old, new, strict=True) if a != b)
+    if out is source and scan is not None and view == source:
+        return source, scan
+    return view, None
 
 
 def _common_prefix(a: str, b: str, limit: int) -> int:

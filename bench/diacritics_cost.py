@@ -1,0 +1,85 @@
+"""What reading Latin letters without their diacritics costs a firewall decision (issue 14).
+
+    .venv/bin/python bench/diacritics_cost.py [--runs 60] [--out F]
+
+A/B in one process, text by text: the same decision with the step switched off (the
+``deobfuscated`` view's :func:`~a4s_memory.firewall.diacritics.unmarked` replaced by the
+identity) and on, alternated run by run so drift of a shared machine hits both alike; the
+thread's CPU time, 20th percentile of ``--runs`` each. Texts: French, Spanish and German chat
+(marks on every line: the view then holds most of the text) and English (no marks) at 2 and
+10 KB. Prints JSON (and writes it to ``--out``); not in ``make bench``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from a4s_memory.firewall import Firewall, WriteRequest, hsfilter, obfuscation  # noqa: E402
+
+_CHAT = {
+    "fr": "Je voudrais réserver une table près de la fenêtre pour jeudi soir, et ma sœur préfère "
+    "le café crème. Nous avons visité le musée d'Orsay, c'était très intéressant; l'été dernier "
+    "à Genève aussi. ",
+    "es": "¿Podrías recordarme la reunión del miércoles con el señor Núñez? También quiero añadir "
+    "la canción que escuchamos en el café. La próxima semana viajaré a Málaga con mi familia. ",
+    "de": "Ich möchte nächste Woche über die Prüfung sprechen, sie ist schwer. Außerdem müssen wir "
+    "die Größe der Küche prüfen, bevor wir die Möbel kaufen. Grüße an Jürgen! ",
+    "en": "We went hiking by the lake on Saturday and my sister brought her new dog along. ",
+}
+
+
+_STEP = "unmarked"  # the step's name in obfuscation (switched off and on)
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+def _cpu(fw: Firewall, text: str) -> float:
+    start = time.thread_time()
+    fw.check(WriteRequest(text=text))
+    return time.thread_time() - start
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args(argv)
+    fw = Firewall()
+    if not hsfilter.wait(300):
+        raise SystemExit("the Hyperscan prefilter did not compile")
+    step = getattr(obfuscation, _STEP)
+    report = {}
+    for lang, chat in _CHAT.items():
+        for size in (2_000, 10_000):
+            text = (chat * (size // len(chat) + 1))[:size]
+            off: list[float] = []
+            on: list[float] = []
+            for _ in range(args.runs):
+                setattr(obfuscation, _STEP, _identity)
+                off.append(_cpu(fw, text))
+                setattr(obfuscation, _STEP, step)
+                on.append(_cpu(fw, text))
+            a = statistics.quantiles(off, n=10)[1] * 1e6
+            b = statistics.quantiles(on, n=10)[1] * 1e6
+            report[f"{lang}-{size}"] = {
+                "off_us": round(a),
+                "on_us": round(b),
+                "ratio": round(b / a, 2),
+            }
+    print(json.dumps(report, indent=1))
+    if args.out:
+        args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
