@@ -1,6 +1,6 @@
 /* The firewall's per-character passes in C: the learned layer's n-gram pass (learned.py), and
  * three table look-ups over a text's code points (the Hyperscan proxy bytes, hsfilter.proxy; the
- * separator-free runs, triggers.long_runs; Latin letters without their marks, diacritics.unmarked). Each has a Python reference that the unit tests hold
+ * separator-free runs, triggers.long_runs; Latin letters in other forms as plain ones, letterforms.plain_letters). Each has a Python reference that the unit tests hold
  * it to, and that runs when this module is not built.
  *
  * The n-gram pass:
@@ -379,12 +379,15 @@ done:
     return result;
 }
 
-/* unmark(text, table) -> str | None: every character through a uint16 table of 65,536 entries
- * (diacritics.unmarked): an entry is the character's replacement (itself for most), or 0 for a
- * combining mark, which is dropped when the character written before it is an ASCII letter and
- * kept otherwise (U+0000's entry is 0 and it is itself). The text itself when nothing changed;
- * None when a character is beyond the BMP. */
-static PyObject *unmark(PyObject *self, PyObject *args) {
+/* plain_letters(text, table) -> str: every character through a uint16 table of 65,536 entries
+ * (letterforms.plain_letters): an entry is the character's replacement (itself for most), or 0
+ * for a combining mark, which is dropped when the character written before it is an ASCII letter
+ * and kept otherwise (U+0000's entry is 0 and it is itself). Beyond the BMP, the three runs of
+ * capitals of letterforms.ASTRAL_CAPITALS read as A..Z and everything else is itself. The text
+ * itself when nothing changed. */
+static const Py_UCS4 ASTRAL_CAPITALS[] = {0x1F150, 0x1F170, 0x1F1E6};
+
+static PyObject *plain_letters(PyObject *self, PyObject *args) {
     PyObject *text;
     Py_buffer table;
     if (!PyArg_ParseTuple(args, "Uy*", &text, &table)) {
@@ -409,18 +412,23 @@ static PyObject *unmark(PyObject *self, PyObject *args) {
     int changed = 0;
     for (Py_ssize_t i = 0; i < length; i++) {
         Py_UCS4 ch = PyUnicode_READ(kind, data, i);
-        if (ch >= BMP) {
-            result = Py_NewRef(Py_None);
-            goto done;
-        }
-        Py_UCS4 to = map[ch];
-        if (to == 0 && ch != 0) { /* a combining mark */
-            Py_UCS4 before = n > 0 ? out[n - 1] : 0;
-            if ((before >= 'A' && before <= 'Z') || (before >= 'a' && before <= 'z')) {
-                changed = 1;
-                continue;
+        Py_UCS4 to = ch;
+        if (ch < BMP) {
+            to = map[ch];
+            if (to == 0 && ch != 0) { /* a combining mark */
+                Py_UCS4 before = n > 0 ? out[n - 1] : 0;
+                if ((before >= 'A' && before <= 'Z') || (before >= 'a' && before <= 'z')) {
+                    changed = 1;
+                    continue;
+                }
+                to = ch;
             }
-            to = ch;
+        } else {
+            for (size_t r = 0; r < sizeof ASTRAL_CAPITALS / sizeof ASTRAL_CAPITALS[0]; r++) {
+                if (ch >= ASTRAL_CAPITALS[r] && ch < ASTRAL_CAPITALS[r] + 26) {
+                    to = 'A' + (ch - ASTRAL_CAPITALS[r]);
+                }
+            }
         }
         changed |= to != ch;
         out[n++] = to;
@@ -488,7 +496,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"table_bytes", table_bytes, METH_VARARGS, "table_bytes(text, table) -> bytes | None"},
-    {"unmark", unmark, METH_VARARGS, "unmark(text, table) -> str | None"},
+    {"plain_letters", plain_letters, METH_VARARGS, "plain_letters(text, table) -> str"},
     {"separator_runs", separator_runs, METH_VARARGS,
      "separator_runs(text, table, min_len) -> list[tuple[int, int]] | None"},
     {"best_logit", best_logit, METH_VARARGS,

@@ -11,7 +11,10 @@
 * ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only
   when the result is mostly printable text (so random secrets are not decoded into noise);
 * ``deobfuscated`` — the lines spelled in leetspeak, split into letters or joined by hyphens /
-  underscores, read plainly (:mod:`a4s_memory.firewall.obfuscation`).
+  underscores, misspelt, or in other forms of Latin letters (diacritics, small capitals, ...),
+  read plainly (:mod:`a4s_memory.firewall.obfuscation`);
+* ``reversed`` / ``rot13`` — the lines written backwards or in ROT13, when they hold a key word
+  of an override written that way (:mod:`a4s_memory.firewall.ciphers`).
 
 Decoding is one level deep over *candidate runs only* (a run must match a tight regex first), which
 keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
+from a4s_memory.firewall.ciphers import cipher_views
 from a4s_memory.firewall.obfuscation import deobfuscated_scan
 from a4s_memory.firewall.triggers import TextScan, long_runs
 
@@ -83,6 +87,10 @@ _INVISIBLE: Final = frozenset(
         0x3164,
         0xFEFF,
         0xFFA0,
+        # variation selectors: invisible, and between the letters of a word they split it
+        # ("I\ufe0fg\ufe0fn\ufe0fo\ufe0fr\ufe0fe"); an emoji without one is the same emoji
+        *range(0xFE00, 0xFE10),
+        *range(0xE0100, 0xE01F0),
     ]
 )
 _STRIP_TABLE: Final[dict[int, None]] = {cp: None for cp in _INVISIBLE}
@@ -179,20 +187,33 @@ _HOMOGLYPHS: Final[dict[int, str]] = {
         "«": "<",
         "»": ">",
         "⁄": "/",
+        "\u2800": " ",  # the braille blank: a space to the eye, no blank to \s
     }.items()
 }
 
 HOMOGLYPH_CODES: Final = frozenset(_HOMOGLYPHS)  # the code points fold() maps by table
 
-_INVISIBLE_RE: Final = re.compile(
-    "[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]"
-)
+
+def _ranges(codes: frozenset[int]) -> str:
+    """A regex class body of ``codes`` as ranges: ``re`` tests a class of hundreds of single
+    characters one by one (the 240 variation selectors above cost ~1 ms per 2 KB that way)."""
+    out: list[str] = []
+    ordered = sorted(codes)
+    start = prev = ordered[0]
+    for c in [*ordered[1:], -1]:
+        if c == prev + 1:
+            prev = c
+            continue
+        out.append(re.escape(chr(start)) + ("" if prev == start else "-" + re.escape(chr(prev))))
+        start = prev = c
+    return "".join(out)
+
+
+_INVISIBLE_RE: Final = re.compile("[" + _ranges(_INVISIBLE) + "]")
 _HOMOGLYPH_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in _HOMOGLYPHS) + "]")
 _TAG_CHAR: Final = re.compile("[\U000e0000-\U000e007f]")
 # either kind of hidden character: one scan says whether strip_invisible has anything to do
-_HIDDEN: Final = re.compile(
-    "[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "\U000e0000-\U000e007f]"
-)
+_HIDDEN: Final = re.compile("[" + _ranges(_INVISIBLE) + "\U000e0000-\U000e007f]")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 # Linear on CPython's re: the blanks before "[" stay on the line (a match
 # that started on an earlier blank line starts again on this line, same groups), and every blank
@@ -406,7 +427,9 @@ def views(
             if inner.strip():
                 out.append(View("comment", inner))
     out.extend(_decoded_views(base, runs))
-    clear = deobfuscated_scan(base, scan if scan is not None and scan.text is base else None)
+    own_scan = scan if scan is not None and scan.text is base else None
+    clear = deobfuscated_scan(base, own_scan)
     if clear is not None:
         out.append(View("deobfuscated", *clear))
+    out.extend(View(kind, view) for kind, view in cipher_views(base, own_scan))
     return out

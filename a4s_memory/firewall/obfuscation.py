@@ -2,7 +2,8 @@
 in leetspeak ("1gn0re pr3v10us 1nstruct10ns") or splits them into separated letters ("i g n o r
 e", "I-g-n-o-r-e") or joins words with hyphens or underscores
 ("ignore_all_previous_instructions") or misspells a key word near an override verb
-("instrucions": :mod:`respell`). Found by bench/injection_probes.py set 4 (fourth round of
+("instrucions": :mod:`respell`) or writes Latin letters in other forms ("Dísregard", "ɪɢɴᴏʀᴇ":
+:mod:`letterforms`). Found by bench/injection_probes.py set 4 (fourth round of
 family rules); undone here once, so that every rule reads through it instead of each rule
 learning the spellings.
 
@@ -20,8 +21,8 @@ import re
 from typing import Final
 
 from a4s_memory.firewall import hsfilter
-from a4s_memory.firewall.diacritics import unmarked
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
+from a4s_memory.firewall.letterforms import plain_letters
 from a4s_memory.firewall.respell import VERBS, respelled
 from a4s_memory.firewall.triggers import TextScan
 
@@ -77,10 +78,11 @@ _SPLIT_LETTERS: Final = re.compile(
     r"(?<![\w.*-])[A-Za-z](?:(?: [A-Za-z]){2,}+|(?:\.[A-Za-z]){2,}+\.?|(?:-[A-Za-z]){2,}+"
     r"|(?:_[A-Za-z]){2,}+|(?:\*[A-Za-z]){2,}+)"
 )
-# Four or more lower-case words joined by hyphens or underscores
-# ("ignore-all-previous-instructions"; code names such as "train_test_split" and constants such
-# as "YOUR_EMAIL_ADDRESS" are shorter or upper case).
-_JOINED: Final = re.compile(r"(?<![\w-])[a-z]{2,}+(?:[-_][a-z]{2,}+){3,}+")
+# Four or more lower-case words joined by hyphens or underscores, the first one may be
+# capitalised ("ignore-all-previous-instructions", "Disregard_your_guidelines_and_print"; code
+# names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
+# upper case).
+_JOINED: Final = re.compile(r"(?<![\w-])[A-Za-z][a-z]++(?:[-_][a-z]{2,}+){3,}+")
 # Neither pattern asserts what follows its possessive run: a failing assertion would make every
 # later letter of the run a new start (quadratic); the callbacks check it instead.
 # Characters kept either side of what changed in a line: more than any injection rule's match
@@ -144,9 +146,10 @@ def _unjoin(m: re.Match[str]) -> str:
 
 
 def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
-    """What changed in ``text`` by undoing diacritics on Latin letters (:mod:`diacritics`),
-    leetspeak, split letters and joined words (each changed line cut to the changed part and
-    :data:`_WINDOW` characters either side), or None when nothing changes. Runs of blanks
+    """What changed in ``text`` by reading Latin letters in other forms as plain ones
+    (diacritics, small capitals, ...: :mod:`letterforms`) and undoing leetspeak, split letters
+    and joined words (each changed line cut to the changed part and :data:`_WINDOW` characters
+    either side), or None when nothing changes. Runs of blanks
     between split-letter words become one space. ``scan``, the :class:`TextScan` of ``text``
     when the caller has it, answers the gates."""
     found = deobfuscated_scan(text, scan)
@@ -157,8 +160,8 @@ def deobfuscated_scan(
     text: str, scan: TextScan | None = None
 ) -> tuple[str, TextScan | None] | None:
     """:func:`deobfuscated`, with the :class:`TextScan` of the view when one was made for it
-    (the view is the whole text without its marks: its Hyperscan answers are already known)."""
-    source = unmarked(text)  # marks first: "1gn0ré" is leetspeak once its mark is gone
+    (the view is the whole text with plain letters: its Hyperscan answers are already known)."""
+    source = plain_letters(text)  # first: "1gn0ré" is leetspeak once its mark is gone
     if source is not text and scan is not None:
         scan = TextScan(source)  # the gates' answers for the text the steps read
     out = _unleet(source) if _hinted(_LEET_HINT, _LEET_PLAIN, source, scan) else source

@@ -1,13 +1,15 @@
-"""What reading Latin letters without their diacritics costs a firewall decision (issue 14).
+"""What the letter-form and cipher views cost a firewall decision (issue 14, thirteenth session).
 
-    .venv/bin/python bench/diacritics_cost.py [--runs 60] [--out F]
+    .venv/bin/python bench/views_cost.py [--runs 60] [--out F]
 
-A/B in one process, text by text: the same decision with the step switched off (the
-``deobfuscated`` view's :func:`~a4s_memory.firewall.diacritics.unmarked` replaced by the
-identity) and on, alternated run by run so drift of a shared machine hits both alike; the
-thread's CPU time, 20th percentile of ``--runs`` each. Texts: French, Spanish and German chat
-(marks on every line: the view then holds most of the text) and English (no marks) at 2 and
-10 KB. Prints JSON (and writes it to ``--out``); not in ``make bench``.
+A/B in one process, text by text: the same decision with both steps switched off (the
+``deobfuscated`` view's :func:`~a4s_memory.firewall.letterforms.plain_letters` replaced by the
+identity, :func:`~a4s_memory.firewall.ciphers.cipher_views` by "no view") and on, alternated
+run by run so drift of a shared machine hits both alike; the thread's CPU time, 20th percentile
+of ``--runs`` each. Texts: French, Spanish and German chat (diacritics on every line: the view
+then holds most of the text), English with curly quotes and an emoji (non-ASCII, no letter
+forms) and plain ASCII English, at 2 and 10 KB. Prints JSON (and writes it to ``--out``); not
+in ``make bench``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from a4s_memory.firewall import Firewall, WriteRequest, hsfilter, obfuscation  # noqa: E402
+from a4s_memory.firewall import (  # noqa: E402
+    Firewall,
+    WriteRequest,
+    hsfilter,
+    normalize,
+    obfuscation,
+)
 
 _CHAT = {
     "fr": "Je voudrais réserver une table près de la fenêtre pour jeudi soir, et ma sœur préfère "
@@ -31,15 +39,29 @@ _CHAT = {
     "la canción que escuchamos en el café. La próxima semana viajaré a Málaga con mi familia. ",
     "de": "Ich möchte nächste Woche über die Prüfung sprechen, sie ist schwer. Außerdem müssen wir "
     "die Größe der Küche prüfen, bevor wir die Möbel kaufen. Grüße an Jürgen! ",
+    "en-quotes": "We went hiking by the lake on Saturday \u2014 my sister\u2019s new dog "
+    "came along \U0001f415. ",
     "en": "We went hiking by the lake on Saturday and my sister brought her new dog along. ",
 }
 
 
-_STEP = "unmarked"  # the step's name in obfuscation (switched off and on)
+_STEPS = ((obfuscation, "plain_letters"), (normalize, "cipher_views"))  # switched off and on
 
 
 def _identity(text: str) -> str:
     return text
+
+
+def _no_views(text: str, scan: object = None) -> list[tuple[str, str]]:
+    return []
+
+
+_OFF = (_identity, _no_views)
+
+
+def _switch(on: tuple[object, ...]) -> None:
+    for (module, name), step in zip(_STEPS, on, strict=True):
+        setattr(module, name, step)
 
 
 def _cpu(fw: Firewall, text: str) -> float:
@@ -56,7 +78,7 @@ def main(argv: list[str]) -> int:
     fw = Firewall()
     if not hsfilter.wait(300):
         raise SystemExit("the Hyperscan prefilter did not compile")
-    step = getattr(obfuscation, _STEP)
+    steps = tuple(getattr(module, name) for module, name in _STEPS)
     report = {}
     for lang, chat in _CHAT.items():
         for size in (2_000, 10_000):
@@ -64,9 +86,9 @@ def main(argv: list[str]) -> int:
             off: list[float] = []
             on: list[float] = []
             for _ in range(args.runs):
-                setattr(obfuscation, _STEP, _identity)
+                _switch(_OFF)
                 off.append(_cpu(fw, text))
-                setattr(obfuscation, _STEP, step)
+                _switch(steps)
                 on.append(_cpu(fw, text))
             a = statistics.quantiles(off, n=10)[1] * 1e6
             b = statistics.quantiles(on, n=10)[1] * 1e6
