@@ -20,8 +20,10 @@ runs :func:`check` over the shared corpora, the probes and the hand-written data
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import re
 import sys
 from collections.abc import Iterator
@@ -43,6 +45,7 @@ from a4s_memory.firewall import (  # noqa: E402
     Firewall,
     hsfilter,
 )
+from a4s_memory.firewall.fastre import FastPattern  # noqa: E402
 from a4s_memory.firewall.triggers import _HEAD_RUN, _RUN_BIT, TextScan  # noqa: E402
 from bench.regex_sampler import samples  # noqa: E402
 
@@ -80,7 +83,28 @@ def every_filtered() -> list[tuple[str, re.Pattern[str], int, int]]:
     kinds += [(r.id, r.pattern, r.hs_bit, hsfilter.CASELESS) for r in SECRET_RULES if r.hs_bit]
     if _RUN_BIT:
         kinds.append(("triggers.long_run", _HEAD_RUN, _RUN_BIT, hsfilter.TEXT))
+    for name, fast in module_gates():
+        kinds += [
+            (name, b.pattern, b.hs_bit, hsfilter.LOWER if fast.on_lower else hsfilter.TEXT)
+            for b in fast.branches
+            if b.hs_bit
+        ]
     return kinds
+
+
+def module_gates() -> list[tuple[str, FastPattern]]:
+    """Every FastPattern held at module level (also inside tuples) by a firewall module: the
+    gates of the deobfuscated and cipher views ("obfuscation._LEET_HINT", ...)."""
+    import a4s_memory.firewall as package
+
+    out: list[tuple[str, FastPattern]] = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for attr, value in vars(module).items():
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, FastPattern):
+                    out.append((f"{info.name}.{attr}", item))
+    return out
 
 
 def check_generated(per_expression: int, seed: int = 0) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from a4s_memory.firewall.config_paste import (
     without_comments,
 )
 from a4s_memory.firewall.fields import screen_field, screen_metadata
-from a4s_memory.firewall.injection import heuristic_findings, regex_findings
+from a4s_memory.firewall.injection import RESPELT, heuristic_findings, regex_findings, text_views
 from a4s_memory.firewall.learned import model_findings
 from a4s_memory.firewall.models import (
     Finding,
@@ -160,7 +160,10 @@ class Firewall:
             )
         redacted = redact(text, spans)
 
-        found = self._structural(req, regex_findings(text, scan=scan, folded=folded))
+        all_views = text_views(text, scan, None if folded is scan else folded)
+        found = self._structural(
+            req, regex_findings(text, scan=scan, folded=folded, all_views=all_views)
+        )
         found.extend(spliced_findings(folded.text))
         found.extend(reply_directive_findings(folded.text))
         findings.extend(found)
@@ -170,7 +173,8 @@ class Firewall:
         # rules cannot change the decision, and the rule that refused is already named.
         if not any(f.stop_reason is _INJ for f in found):
             findings.extend(heuristic_findings(redacted, cfg))
-            findings.extend(model_findings(folded.text, cfg))
+            respelt = [(v.kind, v.text) for v in all_views if v.kind in RESPELT]
+            findings.extend(model_findings(folded.text, cfg, respelt))
             findings.extend(forbidden_findings(folded.text, scan=folded))
         # Every other stored user string passes too: key, source ref, metadata.
         if req.key is not None:

@@ -101,26 +101,42 @@ def _pattern(rule: Rule) -> FastPattern:
     return rule.pattern
 
 
+# the views that spell the text another way (not decode a part of it): the learned layer reads
+# them too (letterforms, leetspeak, ciphers)
+RESPELT: Final = frozenset({"deobfuscated", "reversed", "rot13", "upside_down"})
+
+
+def text_views(
+    text: str, scan: TextScan | None = None, folded: TextScan | None = None
+) -> list[View]:
+    """:func:`~a4s_memory.firewall.normalize.views` of ``text``, from the scans the caller has
+    (``scan``: of ``text``; ``folded``: of its normalised form)."""
+    if folded is None and not text.isascii():
+        return views(text)
+    if folded is None:  # the decoded views start from the normalised text: ASCII is its own
+        folded = scan if scan is not None and scan.text is text else TextScan(text)
+    return views(text, folded.text, folded.runs(), folded)
+
+
 def regex_findings(
     text: str,
     rules: tuple[Rule, ...] = INJECTION_RULES,
     *,
     scan: TextScan | None = None,
     folded: TextScan | None = None,
+    all_views: list[View] | None = None,
 ) -> list[Finding]:
     """Layer 1 over every view; each rule reported once (first view that hits). ``scan`` is the
     :class:`TextScan` of ``text`` and ``folded`` the one of its normalised form
-    (:func:`~a4s_memory.firewall.normalize.normalized`) when the caller already has them."""
+    (:func:`~a4s_memory.firewall.normalize.normalized`) when the caller already has them;
+    ``all_views`` the :func:`text_views` made from them, when it has those too."""
     findings: list[Finding] = []
     hit: set[str] = set()
     seen: set[tuple[str, StopReason | None]] = set()
     if scan is None or scan.text is not text:
         scan = TextScan(text)
-    if folded is None and not text.isascii():
-        all_views = views(text)
-    else:  # the decoded views start from the normalised text (the text itself when ASCII)
-        base = scan if folded is None else folded
-        all_views = views(text, base.text, base.runs(), base)
+    if all_views is None:
+        all_views = text_views(text, scan, folded)
     # The normalised view (when there is one) replaces the original for the full scan: it only
     # removes invisible characters and folds look-alikes, so it matches everything the original
     # would. A hit is attributed to the original when the original alone also matches.

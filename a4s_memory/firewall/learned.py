@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -390,30 +391,39 @@ def score(text: str) -> float:
     return load_model().score(text)
 
 
-def model_findings(text: str, config: FirewallConfig) -> list[Finding]:
+def model_findings(
+    text: str, config: FirewallConfig, respelt: Sequence[tuple[str, str]] = ()
+) -> list[Finding]:
     """``model.injection`` when the score reaches a threshold: INJECTION_DETECTED at
     ``model_reject_threshold``, a soft finding (stored as suspicious) at ``model_flag_threshold``.
-    The reason carries the score, so every rejection says what caused it."""
+    ``respelt``: (kind, text) of the views that spell the text another way (diacritics, look-alike
+    letters, leetspeak, backwards...): the best score of the text and those counts, so the model
+    reads through a spelling as the rules do. The reason carries the score (and the view), so
+    every rejection says what caused it."""
     reject, flag = config.model_reject_threshold, config.model_flag_threshold
-    if len(text) < config.model_min_chars or min(reject, flag) > 1.0:
+    if min(reject, flag) > 1.0:
         return []
-    s = score(text)
-    if s >= reject:
+    best, where = -1.0, ""
+    for kind, candidate in (("", text), *respelt):
+        if len(candidate) >= config.model_min_chars and (s := score(candidate)) > best:
+            best, where = s, kind
+    if best < min(reject, flag):
+        return []
+    seen = f" in the {where} view" if where else ""
+    if best >= reject:
         return [
             Finding(
                 rule_id="model.injection",
                 layer=Layer.MODEL,
-                reason=f"injection model score {s:.3f} ≥ {reject:.3f}",
+                reason=f"injection model score {best:.3f} ≥ {reject:.3f}{seen}",
                 stop_reason=StopReason.INJECTION_DETECTED,
             )
         ]
-    if s >= flag:
-        return [
-            Finding(
-                rule_id="model.injection",
-                layer=Layer.MODEL,
-                reason=f"injection model score {s:.3f} ≥ {flag:.3f} (suspicious)",
-                stop_reason=None,
-            )
-        ]
-    return []
+    return [
+        Finding(
+            rule_id="model.injection",
+            layer=Layer.MODEL,
+            reason=f"injection model score {best:.3f} ≥ {flag:.3f} (suspicious){seen}",
+            stop_reason=None,
+        )
+    ]

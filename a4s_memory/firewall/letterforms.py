@@ -11,16 +11,21 @@ NFKC and the homoglyph table (:func:`normalize.fold`) leave all of these. The vi
 
 * a letter whose canonical decomposition is an ASCII letter plus combining marks as that letter,
   and the letters with a stroke that have no decomposition (ø ł đ ħ ŧ ƀ ɨ) as the plain one;
-* a combining mark (the four Unicode blocks of them) after an ASCII letter as nothing;
+* a combining mark (any of categories Mn and Me: "Zalgo" text too) after an ASCII letter as
+  nothing;
 * the small capitals (``LATIN LETTER SMALL CAPITAL A``...) as lower-case letters, the negative
   squared / negative circled letters and the regional indicators as capitals;
+* the letters of the scripts used to spoof Latin (Cyrillic, Greek, Armenian, Cherokee, Lisu,
+  Coptic, Latin's own IPA letters) that Unicode's confusables list gives for an ASCII letter
+  ("Iɡnօrе ɑll", "ᏚᎩᏚᎢᎬᎷ") as that letter;
 * three or more "(x)" in a row as the letters.
 
 The stored text keeps its forms; the view is only read. Words of languages that use diacritics
 ("réserver", "Prüfung") change in the view too: their lines cost one more rule pass, and no
 override rule of those languages needs the marks (their original view is read as well). Letters
-of their own (ß, æ, þ), Greek and Cyrillic keep theirs; a flag's two regional indicators read as
-its two letters ("FR").
+of their own (ß, æ, þ) keep theirs; Greek, Cyrillic and Armenian words with look-alike letters
+change in the view too (one more rule pass for their lines); a flag's two regional indicators
+read as its two letters ("FR").
 
 One pass in C over a table (:func:`_scan.plain_letters`, ~5 us per 2 KB), with the Python
 passes below as the reference the unit tests hold it to and as the path without the extension.
@@ -41,15 +46,6 @@ from a4s_memory.firewall.native import SCAN
 __all__ = ["plain_letters"]
 
 _BMP: Final = 0x10000
-# the combining marks: diacritical marks, extended, supplement, for symbols, half marks
-_COMBINING: Final = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-_COMBINING_RANGES: Final = (
-    (0x300, 0x370),
-    (0x1AB0, 0x1B00),
-    (0x1DC0, 0x1E00),
-    (0x20D0, 0x2100),
-    (0xFE20, 0xFE30),
-)
 # letters with a stroke or a bar, which have no decomposition but read as the plain letter
 _STROKES: Final = dict(zip("øØłŁđĐħĦŧŦƀɨ", "oOlLdDhHtTbi", strict=True))
 # beyond the BMP: (first code point, count) of each run of capitals A..Z (the C pass has them too)
@@ -58,13 +54,54 @@ ASTRAL_CAPITALS: Final = (
     (0x1F170, 26),  # negative squared
     (0x1F1E6, 26),  # regional indicators
 )
-_ALL_MARKS: Final = re.compile(f"[{_COMBINING}]+")
 _SMALL_CAPITAL: Final = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+# Letters of the scripts used to spoof Latin ones (Latin, Cyrillic, Greek, Armenian, Cherokee,
+# Lisu, Coptic) that Unicode's confusables list gives as look-alikes of an ASCII letter, and that
+# NFKC leaves alone ("Iɡnօrе ɑll", "ᏚᎩᏚᎢᎬᎷ"; the common Cyrillic and Greek ones are folded by
+# normalize.fold already). Derived from confusable_homoglyphs 3.3.1 (MIT; its confusables.json
+# is Unicode's confusables.txt): every BMP entry of those scripts listed for a letter a-z / A-Z.
+_CONFUSABLE_FROM: Final = (
+    "ıƄƍƖƦƽǀɑɡɣɩɪɯʋʏͿΑΒΕΖΗΙΚΜΝΟΡΤΥΧαγινορσυϜϳϺЅІЈАВЕК"
+    "МНОРСТУХЬагеорсухѕіјѡѴѵҮүһҽӀӏԁԌԛԜԝՍՏՕագզհոռսցքօᎠ"
+    "ᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᎽᏀᏂᏃᏏᏒᏔᏕᏙᏚᏞᏟᏢᏦᏧᏳᏴᴄᴏᴑᴜᴠᴡᴢᴦᶃᶌẝỿⲅⲎⲒⲔⲘⲚⲞⲟⲢ"
+    "ⲣⲤⲥⲦⲨⲬⳐꓐꓑꓒꓓꓔꓖꓗꓙꓚꓜꓝꓟꓠꓡꓢꓣꓦꓧꓪꓫꓬꓮꓰꓲꓳꓴꙇꜱꞘꞙꞟꞲꞳꞴꬲꬵꬽꭇꭈꭎꭒ"
+    "ꭚꭵꮁꮃꮓꮩꮪꮯ"
+)
+_CONFUSABLE_TO: Final = (
+    "ibglRslagyiiwuyJABEZHlKMNOPTYXayivopouFjMSlJABEK"
+    "MHOPCTYXbareopcyxsijwVvYyhelidGqWwUSOwqqhnnugfoD"
+    "RTiYAJEWMHYGhZbRWSVSLCPKdGBcoouvwzrgyfyrHlKMNOoP"
+    "pCcTYXLBPdDTGKJCZFMNLSRVHWXYAElOUisFfuJXBeforruu"
+    "yirwzvsc"
+)
+
+
+def char_class(codes: frozenset[int] | set[int]) -> str:
+    """A regex class body of ``codes`` as ranges: ``re`` tests a class of hundreds of single
+    characters one by one (240 single variation selectors cost ~1 ms per 2 KB that way)."""
+    out: list[str] = []
+    ordered = sorted(codes)
+    start = prev = ordered[0]
+    for c in [*ordered[1:], -1]:
+        if c == prev + 1:
+            prev = c
+            continue
+        out.append(re.escape(chr(start)) + ("" if prev == start else "-" + re.escape(chr(prev))))
+        start = prev = c
+    return "".join(out)
+
+
+# every combining mark of the BMP (categories Mn, Me): after an ASCII letter it goes
+_MARK_CODES: Final = frozenset(
+    cp for cp in range(_BMP) if unicodedata.category(chr(cp)) in ("Mn", "Me")
+)
+_COMBINING: Final = char_class(_MARK_CODES)
+_ALL_MARKS: Final = re.compile(f"[{_COMBINING}]+")
 
 
 def _letters() -> dict[int, str]:
     """Code point -> ASCII letter for every form above but the marks and the parentheses
-    (~550 entries; ~25 ms once per process)."""
+    (~750 entries; ~40 ms once per process)."""
     out = {ord(k): v for k, v in _STROKES.items()}
     for cp in range(0x80, _BMP):
         ch = chr(cp)
@@ -75,6 +112,8 @@ def _letters() -> dict[int, str]:
                 out[cp] = base
         elif (small := _SMALL_CAPITAL.fullmatch(unicodedata.name(ch, ""))) is not None:
             out[cp] = small.group(1).lower()
+    for look, letter in zip(_CONFUSABLE_FROM, _CONFUSABLE_TO, strict=True):
+        out.setdefault(ord(look), letter)
     for first, count in ASTRAL_CAPITALS:
         out.update({first + i: chr(ord("A") + i) for i in range(count)})
     return out
@@ -82,9 +121,7 @@ def _letters() -> dict[int, str]:
 
 _PLAIN: Final = _letters()
 # a character worth a pass: a letter of _PLAIN or a combining mark
-_HAS_FORM: Final = re.compile(
-    "[" + "".join(re.escape(chr(cp)) for cp in sorted(_PLAIN)) + _COMBINING + "]"
-)
+_HAS_FORM: Final = re.compile("[" + char_class(set(_PLAIN) | _MARK_CODES) + "]")
 # the Python reference: marks after an ASCII letter (once the letters are plain)
 _MARKS_AFTER_LETTER: Final = re.compile(f"(?<=[A-Za-z])[{_COMBINING}]++")
 # "(i)(g)(n)(o)(r)(e)": what NFKC makes of parenthesized letters; three in a row at least
@@ -103,8 +140,7 @@ def _table() -> npt.NDArray[np.uint16]:
                 for cp, letter in _PLAIN.items():
                     if cp < _BMP:
                         table[cp] = ord(letter)
-                for start, end in _COMBINING_RANGES:
-                    table[start:end] = 0
+                table[np.array(sorted(_MARK_CODES), dtype=np.int64)] = 0
                 _TABLE.append(table)
     return _TABLE[0]
 

@@ -33,6 +33,7 @@ from typing import Final
 from urllib.parse import unquote
 
 from a4s_memory.firewall.ciphers import cipher_views
+from a4s_memory.firewall.letterforms import char_class
 from a4s_memory.firewall.obfuscation import deobfuscated_scan
 from a4s_memory.firewall.triggers import TextScan, long_runs
 
@@ -194,26 +195,11 @@ _HOMOGLYPHS: Final[dict[int, str]] = {
 HOMOGLYPH_CODES: Final = frozenset(_HOMOGLYPHS)  # the code points fold() maps by table
 
 
-def _ranges(codes: frozenset[int]) -> str:
-    """A regex class body of ``codes`` as ranges: ``re`` tests a class of hundreds of single
-    characters one by one (the 240 variation selectors above cost ~1 ms per 2 KB that way)."""
-    out: list[str] = []
-    ordered = sorted(codes)
-    start = prev = ordered[0]
-    for c in [*ordered[1:], -1]:
-        if c == prev + 1:
-            prev = c
-            continue
-        out.append(re.escape(chr(start)) + ("" if prev == start else "-" + re.escape(chr(prev))))
-        start = prev = c
-    return "".join(out)
-
-
-_INVISIBLE_RE: Final = re.compile("[" + _ranges(_INVISIBLE) + "]")
+_INVISIBLE_RE: Final = re.compile("[" + char_class(_INVISIBLE) + "]")
 _HOMOGLYPH_RE: Final = re.compile("[" + "".join(re.escape(chr(c)) for c in _HOMOGLYPHS) + "]")
 _TAG_CHAR: Final = re.compile("[\U000e0000-\U000e007f]")
 # either kind of hidden character: one scan says whether strip_invisible has anything to do
-_HIDDEN: Final = re.compile("[" + _ranges(_INVISIBLE) + "\U000e0000-\U000e007f]")
+_HIDDEN: Final = re.compile("[" + char_class(_INVISIBLE) + "\U000e0000-\U000e007f]")
 _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 # Linear on CPython's re: the blanks before "[" stay on the line (a match
 # that started on an earlier blank line starts again on this line, same groups), and every blank

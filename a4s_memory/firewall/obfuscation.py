@@ -28,23 +28,26 @@ from a4s_memory.firewall.triggers import TextScan
 
 __all__ = ["deobfuscated", "deobfuscated_scan"]
 
-# Leetspeak digits for the letters they stand for (one reading each: "1" is read "i", the
-# commonest in injection texts: "1gn0re", "1nstruct10ns"). "@" and "$" are left alone: e-mail
-# addresses and prices hold them far more often than spellings do.
-_LEET: Final = str.maketrans("013457", "oieast")
+# Leetspeak digits and symbols for the letters they stand for (one reading each: "1" is read
+# "i", the commonest in injection texts: "1gn0re", "1nstruct10ns"; "@ll pr3v!0u$"). Only a digit,
+# "!" or "$" between two letters counts as evidence of a spelling: "@" is in every e-mail
+# address; a "!" that ends a token is punctuation and stays.
+_LEET: Final = str.maketrans("013457@!$", "oieastais")
 # Cheap gates, answered by the firewall's one Hyperscan pass when the caller has the text's
 # TextScan (every branch registered with hsfilter), by ``re`` otherwise; each holds every text the
 # step below would change: a word-shaped token (lower case, capitalised or upper case) with a
 # digit between two letters ("t3ll", "Pr3v10us"), four single letters split by separators, four
 # joined lower-case words. Random keys and ordinals ("sUf7tOJ", "tensor1", "4th") do not pass.
 _LEET_HINT: Final = compile_rule(
-    r"(?:^|[^A-Za-z0-9@.$-])(?:[A-Z013457]?[a-z013457]{0,18}[a-z][013457]+[a-z][a-z013457]{0,18}"
-    r"|[A-Z013457]{0,18}[A-Z][013457]+[A-Z][A-Z013457]{0,18})(?:[^A-Za-z0-9@$-]|$)",
+    r"(?:^|[^A-Za-z0-9@.$!-])(?:[A-Z013457@!$]?[a-z013457@!$]{0,18}[a-z][013457!$]+[a-z]"
+    r"[a-z013457@!$]{0,18}|[A-Z013457@!$]{0,18}[A-Z][013457!$]+[A-Z][A-Z013457@!$]{0,18})"
+    r"(?:[^A-Za-z0-9@$!-]|$)",
     0,
     search_only=True,
 )
 _SPLIT_HINT: Final = compile_rule(
-    r"(?:^|[^A-Za-z0-9.*_-])[A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z](?:[^A-Za-z0-9]|$)",
+    r"(?:^|[^A-Za-z0-9.*_,|/\t-])[A-Za-z][ .*_,|/\t-][A-Za-z][ .*_,|/\t-][A-Za-z][ .*_,|/\t-]"
+    r"[A-Za-z](?:[^A-Za-z0-9]|$)",
     0,
     search_only=True,
 )
@@ -57,32 +60,73 @@ _RESPELL_HINT: Final = compile_rule(
     "|".join(re.escape(v) for v in VERBS), re.IGNORECASE, search_only=True
 )
 # The same gates without Hyperscan: shorter supersets that ``re`` runs fast.
-_LEET_PLAIN: Final = re.compile(r"[A-Za-z][013457]++[A-Za-z]")
-_SPLIT_PLAIN: Final = re.compile(r"[A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z][ .*_-][A-Za-z]")
+_LEET_PLAIN: Final = re.compile(r"[A-Za-z][013457!$]++[A-Za-z]")
+_SPLIT_PLAIN: Final = re.compile(
+    r"[A-Za-z][ .*_,|/\t-][A-Za-z][ .*_,|/\t-][A-Za-z][ .*_,|/\t-][A-Za-z]"
+)
 _JOINED_PLAIN: Final = re.compile(r"[a-z][-_][a-z]")
 # A token of 2-20 letters and those digits, a digit next to a letter ("m3", "4ll", "t3ll"; the
 # lookahead stays in the token: the possessive run is at most 20 characters). Only tokens with a
 # digit between two letters count as evidence (_MIN_LEET_TOKENS); once there is enough, every
 # token is read.
 _LEET_TOKEN: Final = re.compile(
-    r"(?<![\w@.$-])(?=[A-Za-z013457]{0,19}(?:[A-Za-z][013457]|[013457][A-Za-z]))"
-    r"[A-Za-z013457]{2,20}+(?![\w@$-])"
+    r"(?<![\w@.$!-])(?=[A-Za-z013457@!$]{0,19}(?:[A-Za-z][013457@!$]|[013457@!$][A-Za-z]))"
+    r"[A-Za-z013457@!$]{2,20}+(?![\w@$!-])"
 )
 # A spelling reads as a word once its digits are letters: "pr3v10us", "D1sr3g4rd", "T3LL"; not
 # ordinals ("1st": no digit between letters) or random keys ("sUf7tOJ": mixed case).
 _WORD_CASE: Final = re.compile(r"[a-z]++|[A-Z][a-z]++|[A-Z]++")
 _MIN_LEET_TOKENS: Final = 2  # one "mp3" or "win10" is a name, not a spelling
 # Three or more single letters joined by one kind of separator (space, dot, hyphen, underscore,
-# star): "i g n o r e   a l l", "I.g.n.o.r.e.", "I-g-n-o-r-e" (the gate below wants four).
+# star, comma, bar, slash, tab): "i g n o r e   a l l", "I.g.n.o.r.e.", "I-g-n-o-r-e",
+# "I,g,n,o,r,e" (the gate wants four).
 _SPLIT_LETTERS: Final = re.compile(
-    r"(?<![\w.*-])[A-Za-z](?:(?: [A-Za-z]){2,}+|(?:\.[A-Za-z]){2,}+\.?|(?:-[A-Za-z]){2,}+"
-    r"|(?:_[A-Za-z]){2,}+|(?:\*[A-Za-z]){2,}+)"
+    r"(?<![\w.*,|/\t-])[A-Za-z](?:(?: [A-Za-z]){2,}+|(?:\.[A-Za-z]){2,}+\.?|(?:-[A-Za-z]){2,}+"
+    r"|(?:_[A-Za-z]){2,}+|(?:\*[A-Za-z]){2,}+|(?:,[A-Za-z]){2,}+|(?:\|[A-Za-z]){2,}+"
+    r"|(?:/[A-Za-z]){2,}+|(?:\t[A-Za-z]){2,}+)"
 )
 # Four or more lower-case words joined by hyphens or underscores, the first one may be
 # capitalised ("ignore-all-previous-instructions", "Disregard_your_guidelines_and_print"; code
 # names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
 # upper case).
 _JOINED: Final = re.compile(r"(?<![\w-])[A-Za-z][a-z]++(?:[-_][a-z]{2,}+){3,}+")
+# Markup inside a word: HTML tags and markdown emphasis between two letters ("Ig<b></b>nore",
+# "**Ig**nore" leaves "**Ignore", "dis~~x~~regard"); a single underscore is a joined word's.
+_IN_WORD_MARKUP: Final = re.compile(
+    r"(?<=[A-Za-z])(?:</?[A-Za-z][^<>\n]{0,40}+>|\*{1,3}+|_{2,3}+|~~|`)++(?=[A-Za-z])"
+)
+# Key words of the override family cut in two by one blank, hyphen, dot or underscore ("Ign ore
+# all pre vious ins tructions", "pass-word"): each is joined again (a split that is two real words,
+# "pass word", reads the same joined). Both halves at least two letters; what follows the second
+# is not asserted, so "ins tructions" reads "instructions".
+_BROKEN_WORDS: Final = [
+    "ignore",
+    "disregard",
+    "forget",
+    "override",
+    "bypass",
+    "previous",
+    "instruction",
+    "guideline",
+    "directive",
+    "restriction",
+    "system",
+    "prompt",
+    "reveal",
+    "password",
+    "secret",
+    "jailbreak",
+    "confidential",
+    "credential",
+    "unrestricted",
+    "exfiltrate",
+]
+_BROKEN_SEPARATORS: Final = "[ .\\-_\u00a0]"
+_BROKEN_ALTERNATIVES: Final = "|".join(
+    f"{w[:k]}{_BROKEN_SEPARATORS}{w[k:]}" for w in _BROKEN_WORDS for k in range(2, len(w) - 1)
+)
+_BROKEN_HINT: Final = compile_rule(_BROKEN_ALTERNATIVES, re.IGNORECASE, search_only=True)
+_BROKEN: Final = re.compile(f"(?<![A-Za-z])(?:{_BROKEN_ALTERNATIVES})", re.IGNORECASE)
 # Neither pattern asserts what follows its possessive run: a failing assertion would make every
 # later letter of the run a new start (quadratic); the callbacks check it instead.
 # Characters kept either side of what changed in a line: more than any injection rule's match
@@ -91,9 +135,11 @@ _WINDOW: Final = 256
 
 
 def _read(token: str) -> str:
-    """``token`` with its digits read as letters, in upper case when its letters are."""
-    out = token.translate(_LEET)
-    return out.upper() if token.isupper() else out
+    """``token`` with its digits and symbols read as letters, in upper case when its letters
+    are (a "!" that ends it stays: punctuation)."""
+    word = token.rstrip("!")
+    out = word.translate(_LEET)
+    return (out.upper() if word.isupper() else out) + token[len(word) :]
 
 
 def _spelled(token: str) -> bool:
@@ -124,6 +170,10 @@ def _unleet(text: str) -> str:
         pos = m.end()
     pieces.append(text[pos:])
     return "".join(pieces)
+
+
+def _unbreak(m: re.Match[str]) -> str:
+    return "".join(c for c in m.group(0) if c.isalpha())
 
 
 def _runs_on(m: re.Match[str]) -> bool:
@@ -162,6 +212,10 @@ def deobfuscated_scan(
     """:func:`deobfuscated`, with the :class:`TextScan` of the view when one was made for it
     (the view is the whole text with plain letters: its Hyperscan answers are already known)."""
     source = plain_letters(text)  # first: "1gn0ré" is leetspeak once its mark is gone
+    if ("<" in source or "*" in source or "__" in source or "~~" in source or "`" in source) and (
+        _IN_WORD_MARKUP.search(source) is not None
+    ):
+        source = _IN_WORD_MARKUP.sub("", source)
     if source is not text and scan is not None:
         scan = TextScan(source)  # the gates' answers for the text the steps read
     out = _unleet(source) if _hinted(_LEET_HINT, _LEET_PLAIN, source, scan) else source
@@ -170,6 +224,8 @@ def deobfuscated_scan(
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
         out = _JOINED.sub(_unjoin, out)
+    if _hinted(_BROKEN_HINT, None, source, scan):
+        out = _BROKEN.sub(_unbreak, out)
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
     # respelled finds the verbs itself)
     if out is not source or _hinted(_RESPELL_HINT, None, source, scan):

@@ -84,6 +84,7 @@ from a4s_memory.firewall.prefixes import prefixes
 from a4s_memory.firewall.secrets import SecretRule
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.store import offline_extract, offline_noise
+from bench.regex_sampler import in_class
 
 
 @pytest.fixture(autouse=True)
@@ -174,32 +175,6 @@ class Case:
 _SAMPLES = " a1-._:=#/\n'\"A"
 
 
-def _in_class(items: list[tuple[Any, Any]], ch: str) -> bool:
-    c = ord(ch)
-    hit = False
-    negate = False
-    for op, av in items:
-        if op is _sre.NEGATE:
-            negate = True
-        elif op is _sre.LITERAL:
-            hit |= av == c
-        elif op is _sre.RANGE:
-            hit |= av[0] <= c <= av[1]
-        elif op is _sre.CATEGORY:
-            hit |= bool(re.fullmatch(_CATEGORY.get(str(av), r"(?!)"), ch))
-    return hit != negate
-
-
-_CATEGORY = {
-    "CATEGORY_DIGIT": r"\d",
-    "CATEGORY_NOT_DIGIT": r"\D",
-    "CATEGORY_SPACE": r"\s",
-    "CATEGORY_NOT_SPACE": r"\S",
-    "CATEGORY_WORD": r"\w",
-    "CATEGORY_NOT_WORD": r"\W",
-}
-
-
 def _sample(items: list[tuple[Any, Any]], out: list[tuple[str, str]], prefix: str) -> str:
     s = prefix
     for op, av in items:
@@ -208,7 +183,7 @@ def _sample(items: list[tuple[Any, Any]], out: list[tuple[str, str]], prefix: st
         if op is _sre.LITERAL:
             s += chr(av)
         elif op is _sre.IN:
-            s += next((c for c in _SAMPLES if _in_class(list(av), c)), "a")
+            s += next((c for c in _SAMPLES if in_class(list(av), c)), "a")
         elif op is _sre.ANY:
             s += "a"
         elif op is _sre.SUBPATTERN:

@@ -1,0 +1,142 @@
+"""Injection recall when the attack is re-spelled (issue 14, thirteenth session).
+
+    .venv/bin/python bench/evasion_bench.py [--limit N] [--out F] [ATTACKS.jsonl [BENIGN.jsonl]]
+
+Takes injections the firewall refuses as written (the held half of a public set, by
+``external_injection.half``; by default Lakera's Gandalf overrides kept outside the repository,
+/work/external) and spells each one in the ways attackers use to slip past word rules (diacritics,
+look-alike letters of other scripts, small capitals, "fancy text" letters, marks on every letter,
+separators between letters, markup inside words, text backwards, ROT13, upside down, symbols as
+letters, ...). Reports, per spelling, how many of the refused attacks are still refused; and for
+benign chat (default: DailyDialog's held half) written with diacritics or fancy letters, how many
+are refused (false positives). The spellings are written here, not learned from any set; the
+attack texts were never read for them. Prints JSON (and writes it to ``--out``); not in
+``make bench`` (needs the public sets, which are not in the repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from a4s_memory.firewall import Firewall, WriteRequest, hsfilter  # noqa: E402
+from bench.external_injection import half  # noqa: E402
+
+EXTERNAL = Path("/work/external")
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+_UPPER = _LOWER.upper()
+
+
+def _per_letter(table: dict[str, str]) -> Callable[[str], str]:
+    return lambda t: "".join(table.get(c, table.get(c.lower(), c)) for c in t)
+
+
+def _between(sep: str) -> Callable[[str], str]:
+    return lambda t: " ".join(sep.join(w) for w in t.split(" "))
+
+
+def _accents(seed: int) -> Callable[[str], str]:
+    marks = dict(zip("aeiouAEIOU", "áéíóúÁÉÍÓÚ", strict=True))
+
+    def spell(text: str) -> str:
+        rng = random.Random(f"{seed}:{text}")
+        return "".join(marks[c] if c in marks and rng.random() < 0.5 else c for c in text)
+
+    return spell
+
+
+_ROT13 = str.maketrans(_LOWER + _UPPER, _LOWER[13:] + _LOWER[:13] + _UPPER[13:] + _UPPER[:13])
+_UPSIDE = dict(zip(_LOWER, "ɐqɔpǝɟƃɥᴉɾʞlɯuodbɹsʇnʌʍxʎz", strict=True))
+SPELLINGS: dict[str, Callable[[str], str]] = {
+    "as written": lambda t: t,
+    "diacritics on half the vowels": _accents(0),
+    "look-alike letters (Cyrillic, Armenian, IPA)": _per_letter(
+        {"a": "ɑ", "e": "е", "o": "օ", "i": "і", "s": "ѕ", "g": "ɡ", "d": "ԁ", "c": "с", "p": "р"}
+    ),
+    "small capitals": _per_letter(dict(zip(_LOWER, "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡxʏᴢ", strict=True))),
+    "negative squared letters": _per_letter({c: chr(0x1F170 + i) for i, c in enumerate(_LOWER)}),
+    "a combining mark on every letter": lambda t: "".join(
+        c + "\u0336" if c.isalpha() else c for c in t
+    ),
+    "dots between letters": _between("."),
+    "commas between letters": _between(","),
+    "markup inside words": lambda t: " ".join(
+        w[:2] + "<b></b>" + w[2:] if len(w) > 3 else w for w in t.split(" ")
+    ),
+    "variation selectors between letters": _between("\ufe0f"),
+    "backwards": lambda t: t[::-1],
+    "ROT13": lambda t: t.translate(_ROT13),
+    "upside down": lambda t: "".join(_UPSIDE.get(c.lower(), c) for c in t)[::-1],
+    "symbols as letters (@ ! $)": _per_letter({"a": "@", "i": "!", "s": "$"}),
+    "a blank inside long words": lambda t: " ".join(
+        w[:3] + " " + w[3:] if len(w) > 5 else w for w in t.split(" ")
+    ),
+}
+# benign chat in the forms the new readings touch (false positives)
+BENIGN_SPELLINGS = (
+    "as written",
+    "diacritics on half the vowels",
+    "look-alike letters (Cyrillic, Armenian, IPA)",
+    "small capitals",
+)
+
+
+def _rows(path: Path, label: str, limit: int) -> list[str]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    texts = [r["text"] for r in rows if r["label"] == label and half(r["id"]) == "held"]
+    return texts[:limit] if limit else texts
+
+
+def _refused(fw: Firewall, text: str) -> bool:
+    """Refused (not stored at all) when the owner writes ``text`` as a user message, as the
+    other injection benches write; stricter than their "not stored as trusted"."""
+    return fw.check(WriteRequest(text=text, source_type="user_message")).accepted is False
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "attacks",
+        nargs="?",
+        type=Path,
+        default=EXTERNAL / "lakera_gandalf_ignore_instructions.jsonl",
+    )
+    parser.add_argument(
+        "benign", nargs="?", type=Path, default=EXTERNAL / "dailydialog_turns.jsonl"
+    )
+    parser.add_argument("--limit", type=int, default=0, help="at most N texts of each set")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args(argv)
+    fw = Firewall()
+    if not hsfilter.wait(300):
+        raise SystemExit("the Hyperscan prefilter did not compile")
+    attacks = [t for t in _rows(args.attacks, "injection", args.limit) if _refused(fw, t)]
+    report: dict[str, object] = {"attacks refused as written": len(attacks)}
+    recall = {}
+    for name, spell in SPELLINGS.items():
+        caught = sum(_refused(fw, spell(t)) for t in attacks)
+        recall[name] = f"{caught}/{len(attacks)} ({100 * caught / max(len(attacks), 1):.1f} %)"
+    report["still refused, by spelling"] = recall
+    benign = _rows(args.benign, "benign", args.limit)
+    false_positives = {}
+    for name in BENIGN_SPELLINGS:
+        spell = SPELLINGS[name]
+        hits = sum(_refused(fw, spell(t)) for t in benign)
+        false_positives[name] = f"{hits}/{len(benign)} ({100 * hits / max(len(benign), 1):.2f} %)"
+    report["benign refused, by spelling"] = false_positives
+    print(json.dumps(report, indent=1, ensure_ascii=False))
+    if args.out:
+        args.out.write_text(
+            json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
