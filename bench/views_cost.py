@@ -3,7 +3,7 @@
     .venv/bin/python bench/views_cost.py [--runs 60] [--out F]
 
 A/B in one process, text by text: the same decision with both steps switched off (the
-``deobfuscated`` view's :func:`~a4s_memory.firewall.letterforms.plain_letters` replaced by the
+``letterforms`` view's :func:`~a4s_memory.firewall.letterforms.plain_letters` replaced by the
 identity, :func:`~a4s_memory.firewall.ciphers.cipher_views` by "no view") and on, alternated
 run by run so drift of a shared machine hits both alike; the thread's CPU time, 20th percentile
 of ``--runs`` each. Texts: French, Spanish and German chat (diacritics on every line: the view

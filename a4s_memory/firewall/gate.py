@@ -160,7 +160,7 @@ class Firewall:
             )
         redacted = redact(text, spans)
 
-        all_views = text_views(text, scan, None if folded is scan else folded)
+        all_views = text_views(text, scan, folded)
         found = self._structural(
             req, regex_findings(text, scan=scan, folded=folded, all_views=all_views)
         )

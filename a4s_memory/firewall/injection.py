@@ -103,7 +103,7 @@ def _pattern(rule: Rule) -> FastPattern:
 
 # the views that spell the text another way (not decode a part of it): the learned layer reads
 # them too (letterforms, leetspeak, ciphers)
-RESPELT: Final = frozenset({"deobfuscated", "reversed", "rot13", "upside_down"})
+RESPELT: Final = frozenset({"deobfuscated", "letterforms", "reversed", "rot13", "upside_down"})
 
 
 def text_views(

@@ -164,6 +164,6 @@ def plain_letters(text: str) -> str:
             out = SCAN.plain_letters(text, _table())
         elif _HAS_FORM.search(text) is not None:  # (the regex costs ~12 us per 2 KB)
             out = letters_reference(text)
-    if "(" in out and _PARENTHESIZED.search(out) is not None:
+    if ")(" in out and _PARENTHESIZED.search(out) is not None:  # three "(x)" hold ")("
         out = _PARENTHESIZED.sub(_unparenthesized, out)
     return text if out == text else out

@@ -34,7 +34,7 @@ from urllib.parse import unquote
 
 from a4s_memory.firewall.ciphers import cipher_views
 from a4s_memory.firewall.letterforms import char_class
-from a4s_memory.firewall.obfuscation import deobfuscated_scan
+from a4s_memory.firewall.obfuscation import respelt_views
 from a4s_memory.firewall.triggers import TextScan, long_runs
 
 __all__ = [
@@ -414,8 +414,8 @@ def views(
                 out.append(View("comment", inner))
     out.extend(_decoded_views(base, runs))
     own_scan = scan if scan is not None and scan.text is base else None
-    clear = deobfuscated_scan(base, own_scan)
-    if clear is not None:
-        out.append(View("deobfuscated", *clear))
+    out.extend(
+        View(kind, view, view_scan) for kind, view, view_scan in respelt_views(base, own_scan)
+    )
     out.extend(View(kind, view) for kind, view in cipher_views(base, own_scan))
     return out

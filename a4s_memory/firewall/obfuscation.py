@@ -26,7 +26,7 @@ from a4s_memory.firewall.letterforms import plain_letters
 from a4s_memory.firewall.respell import VERBS, respelled
 from a4s_memory.firewall.triggers import TextScan
 
-__all__ = ["deobfuscated", "deobfuscated_scan"]
+__all__ = ["deobfuscated", "respelt_views"]
 
 # Leetspeak digits and symbols for the letters they stand for (one reading each: "1" is read
 # "i", the commonest in injection texts: "1gn0re", "1nstruct10ns"; "@ll pr3v!0u$"). Only a digit,
@@ -91,10 +91,17 @@ _SPLIT_LETTERS: Final = re.compile(
 # upper case).
 _JOINED: Final = re.compile(r"(?<![\w-])[A-Za-z][a-z]++(?:[-_][a-z]{2,}+){3,}+")
 # Markup inside a word: HTML tags and markdown emphasis between two letters ("Ig<b></b>nore",
-# "**Ig**nore" leaves "**Ignore", "dis~~x~~regard"); a single underscore is a joined word's.
+# "**Ig**nore" leaves "**Ignore", "dis~~x~~regard"); a single underscore is a joined word's. The
+# pattern's first element is the markup's first character (``re`` then skips ahead to one fast;
+# a lookbehind first costs a try at every position), the letter before it is checked by the
+# lookbehind after it, the rest of that markup by a lookbehind on its first character.
+_MARKUP: Final = r"</?[A-Za-z][^<>\n]{0,40}+>|\*{1,3}+|_{2,3}+|~~|`"
 _IN_WORD_MARKUP: Final = re.compile(
-    r"(?<=[A-Za-z])(?:</?[A-Za-z][^<>\n]{0,40}+>|\*{1,3}+|_{2,3}+|~~|`)++(?=[A-Za-z])"
+    r"[<*_~`](?<=[A-Za-z][<*_~`])"
+    r"(?:(?<=<)/?[A-Za-z][^<>\n]{0,40}+>|(?<=\*)\*{0,2}+|(?<=_)_{1,2}+|(?<=~)~|(?<=`))"
+    f"(?:{_MARKUP})*+(?=[A-Za-z])"
 )
+_MARKUP_CHARS: Final = ("<", "*", "__", "~~", "`")
 # Key words of the override family cut in two by one blank, hyphen, dot or underscore ("Ign ore
 # all pre vious ins tructions", "pass-word"): each is joined again (a split that is two real words,
 # "pass word", reads the same joined). Both halves at least two letters; what follows the second
@@ -122,11 +129,41 @@ _BROKEN_WORDS: Final = [
     "exfiltrate",
 ]
 _BROKEN_SEPARATORS: Final = "[ .\\-_\u00a0]"
-_BROKEN_ALTERNATIVES: Final = "|".join(
-    f"{w[:k]}{_BROKEN_SEPARATORS}{w[k:]}" for w in _BROKEN_WORDS for k in range(2, len(w) - 1)
+_CUT: Final = "\x00"  # where a separator goes, in the trie below
+
+
+def _trie(words: list[str]) -> str:
+    """An alternation of ``words`` as a trie (a shared prefix written once: ``re`` tries a few
+    branches at each position instead of every word); :data:`_CUT` stands for a separator."""
+    root: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        parts = [
+            (_BROKEN_SEPARATORS if ch == _CUT else re.escape(ch)) + emit(child)
+            for ch, child in sorted(node.items())
+            if ch
+        ]
+        if not parts:
+            return ""
+        body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(root)
+
+
+_BROKEN_CUTS: Final = [w[:k] + _CUT + w[k:] for w in _BROKEN_WORDS for k in range(2, len(w) - 1)]
+_BROKEN_HINT: Final = compile_rule(
+    "|".join(c.replace(_CUT, _BROKEN_SEPARATORS) for c in _BROKEN_CUTS),
+    re.IGNORECASE,
+    search_only=True,
 )
-_BROKEN_HINT: Final = compile_rule(_BROKEN_ALTERNATIVES, re.IGNORECASE, search_only=True)
-_BROKEN: Final = re.compile(f"(?<![A-Za-z])(?:{_BROKEN_ALTERNATIVES})", re.IGNORECASE)
+# searched in the lower-cased text (case-sensitive ``re`` skips ahead fast; IGNORECASE costs ~25x)
+_BROKEN: Final = re.compile(_trie(_BROKEN_CUTS))
 # Neither pattern asserts what follows its possessive run: a failing assertion would make every
 # later letter of the run a new start (quadratic); the callbacks check it instead.
 # Characters kept either side of what changed in a line: more than any injection rule's match
@@ -172,8 +209,24 @@ def _unleet(text: str) -> str:
     return "".join(pieces)
 
 
-def _unbreak(m: re.Match[str]) -> str:
-    return "".join(c for c in m.group(0) if c.isalpha())
+def _unbroken(text: str) -> str:
+    """``text`` with the cut key words (:data:`_BROKEN`) joined again; a cut must start a word."""
+    lower = text.lower()
+    if len(lower) != len(text):  # lower-casing moved characters: positions would not hold
+        return text
+    pieces: list[str] = []
+    pos = 0
+    for m in _BROKEN.finditer(lower):
+        start = m.start()
+        if start > 0 and lower[start - 1].isascii() and lower[start - 1].isalpha():
+            continue
+        pieces.append(text[pos:start])
+        pieces.append("".join(c for c in text[start : m.end()] if c.isalpha()))
+        pos = m.end()
+    if not pieces:
+        return text
+    pieces.append(text[pos:])
+    return "".join(pieces)
 
 
 def _runs_on(m: re.Match[str]) -> bool:
@@ -196,51 +249,71 @@ def _unjoin(m: re.Match[str]) -> str:
 
 
 def deobfuscated(text: str, scan: TextScan | None = None) -> str | None:
-    """What changed in ``text`` by reading Latin letters in other forms as plain ones
-    (diacritics, small capitals, ...: :mod:`letterforms`) and undoing leetspeak, split letters
-    and joined words (each changed line cut to the changed part and :data:`_WINDOW` characters
-    either side), or None when nothing changes. Runs of blanks
-    between split-letter words become one space. ``scan``, the :class:`TextScan` of ``text``
-    when the caller has it, answers the gates."""
-    found = deobfuscated_scan(text, scan)
-    return None if found is None else found[0]
+    """What changed in ``text`` by undoing leetspeak, split letters, joined words, cut key words,
+    markup inside words and misspellings, and by reading Latin letters in other forms as plain
+    ones (diacritics, small capitals, ...: :mod:`letterforms`): each changed line cut to the
+    changed part and :data:`_WINDOW` characters either side, or None when nothing changes. Runs
+    of blanks between split-letter words become one space. ``scan``, the :class:`TextScan` of
+    ``text`` when the caller has it, answers the gates."""
+    found = respelt_views(text, scan)
+    return "\n".join(view for _, view, _ in found) if found else None
 
 
-def deobfuscated_scan(
+def respelt_views(
     text: str, scan: TextScan | None = None
-) -> tuple[str, TextScan | None] | None:
-    """:func:`deobfuscated`, with the :class:`TextScan` of the view when one was made for it
-    (the view is the whole text with plain letters: its Hyperscan answers are already known)."""
-    source = plain_letters(text)  # first: "1gn0ré" is leetspeak once its mark is gone
-    if ("<" in source or "*" in source or "__" in source or "~~" in source or "`" in source) and (
-        _IN_WORD_MARKUP.search(source) is not None
-    ):
-        source = _IN_WORD_MARKUP.sub("", source)
-    if source is not text and scan is not None:
-        scan = TextScan(source)  # the gates' answers for the text the steps read
-    out = _unleet(source) if _hinted(_LEET_HINT, _LEET_PLAIN, source, scan) else source
+) -> list[tuple[str, str, TextScan | None]]:
+    """(kind, view, its TextScan or None) of the views that read ``text`` spelt plainly:
+    ``deobfuscated`` (the steps of :func:`_respelt` on the text) and ``letterforms`` (the lines
+    that hold Latin letters in other forms, with plain letters and then those steps: "1gn0ré").
+    The second view is read on its own lines only, and its TextScan (made for its gates) is
+    reused by its rule pass: a French text's accents cost one pass over its changed lines."""
+    out: list[tuple[str, str, TextScan | None]] = []
+    respelt = _respelt(text, scan)
+    if respelt is not text and respelt != text:
+        out.append(("deobfuscated", _changed(text, respelt), None))
+    plain = plain_letters(text)
+    if plain is not text:
+        lines = _changed(text, plain)
+        lines_scan = TextScan(lines) if scan is not None else None
+        read = _respelt(lines, lines_scan)
+        out.append(("letterforms", read, lines_scan if read is lines else None))
+    return out
+
+
+def _respelt(source: str, scan: TextScan | None) -> str:
+    """``source`` with markup inside words left out and leetspeak, split letters, joined words,
+    cut key words and misspellings undone (``source`` itself when nothing changed); ``scan``, its
+    TextScan when there is one, answers the gates."""
+    out = source
+    if any(c in source for c in _MARKUP_CHARS):
+        out = _IN_WORD_MARKUP.sub("", source)
+        if out != source:  # the gates below were asked about ``source``: ask plainly
+            source, scan = out, None
+    if _hinted(_LEET_HINT, _LEET_PLAIN, source, scan):
+        out = _unleet(out)
     if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, source, scan):
         out = _SPLIT_LETTERS.sub(_unsplit, out)
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
         out = _JOINED.sub(_unjoin, out)
     if _hinted(_BROKEN_HINT, None, source, scan):
-        out = _BROKEN.sub(_unbreak, out)
+        out = _unbroken(out)
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
     # respelled finds the verbs itself)
     if out is not source or _hinted(_RESPELL_HINT, None, source, scan):
         lower = scan.lower if scan is not None and out is source else None
         out = respelled(out, lower) or out
-    if out == text:
-        return None
-    old = text.split("\n")
-    new = out.split("\n")
-    if len(old) != len(new):  # the substitutions never add or remove a newline
-        return out, None
-    view = "\n".join(_changed_part(a, b) for a, b in zip(old, new, strict=True) if a != b)
-    if out is source and scan is not None and view == source:
-        return source, scan
-    return view, None
+    return out
+
+
+def _changed(old_text: str, new_text: str) -> str:
+    """The lines of ``new_text`` that differ from ``old_text``'s, each cut to its changed part
+    (the whole text when the line count moved; the steps never add or remove a newline)."""
+    old = old_text.split("\n")
+    new = new_text.split("\n")
+    if len(old) != len(new):
+        return new_text
+    return "\n".join(_changed_part(a, b) for a, b in zip(old, new, strict=True) if a != b)
 
 
 def _common_prefix(a: str, b: str, limit: int) -> int:
