@@ -164,6 +164,12 @@ _BROKEN_HINT: Final = compile_rule(
 )
 # searched in the lower-cased text (case-sensitive ``re`` skips ahead fast; IGNORECASE costs ~25x)
 _BROKEN: Final = re.compile(_trie(_BROKEN_CUTS))
+# Four or more lines of one word each ("Forget\neverything\nyou\nwere\ntold"): the rules read
+# within a line, so the words are read on one line (the first; the others left empty, so the
+# line count holds). A shopping list reads as a list of words either way.
+# (each line with its newline, possessive: a run is read once, at its first line; the text is
+# read with a newline added so its last line counts too)
+_WORD_LINES: Final = re.compile(r"(?m)^(?:[A-Za-z'’-]{1,24}+[.,!?:;]?\n){4,}+")
 # Neither pattern asserts what follows its possessive run: a failing assertion would make every
 # later letter of the run a new start (quadratic); the callbacks check it instead.
 # Characters kept either side of what changed in a line: more than any injection rule's match
@@ -207,6 +213,11 @@ def _unleet(text: str) -> str:
         pos = m.end()
     pieces.append(text[pos:])
     return "".join(pieces)
+
+
+def _one_line(m: re.Match[str]) -> str:
+    words = m.group(0).split("\n")[:-1]
+    return " ".join(words) + "\n" * len(words)
 
 
 def _unbroken(text: str) -> str:
@@ -298,6 +309,8 @@ def _respelt(source: str, scan: TextScan | None) -> str:
         out = _JOINED.sub(_unjoin, out)
     if _hinted(_BROKEN_HINT, None, source, scan):
         out = _unbroken(out)
+    if "\n" in out and _WORD_LINES.search(out + "\n") is not None:
+        out = _WORD_LINES.sub(_one_line, out + "\n")[:-1]
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
     # respelled finds the verbs itself)
     if out is not source or _hinted(_RESPELL_HINT, None, source, scan):
