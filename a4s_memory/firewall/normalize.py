@@ -10,11 +10,18 @@
 * ``comment`` — the inside of HTML ``<!-- -->`` and markdown ``[//]: # (...)`` comments;
 * ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only
   when the result is mostly printable text (so random secrets are not decoded into noise);
-* ``deobfuscated`` — the lines spelled in leetspeak, split into letters or joined by hyphens /
-  underscores, misspelt, or in other forms of Latin letters (diacritics, small capitals, ...),
-  read plainly (:mod:`a4s_memory.firewall.obfuscation`);
-* ``reversed`` / ``rot13`` — the lines written backwards or in ROT13, when they hold a key word
-  of an override written that way (:mod:`a4s_memory.firewall.ciphers`).
+* ``deobfuscated`` — the lines spelled in leetspeak (digits and symbols), split into letters,
+  joined by hyphens / underscores, cut in two, marked up inside words, misspelt or one word per
+  line, read plainly (:mod:`a4s_memory.firewall.obfuscation`);
+* ``letterforms`` — the lines with Latin letters in other forms (diacritics, look-alikes of other
+  scripts, small capitals, fancy-text letters, marks on every letter) read as plain letters, then
+  as ``deobfuscated`` (:mod:`a4s_memory.firewall.letterforms`);
+* ``reversed`` / ``rot13`` / ``upside_down`` — the lines written backwards, in ROT13 or upside
+  down, when they hold a key word of an override written that way
+  (:mod:`a4s_memory.firewall.ciphers`).
+
+The learned layer reads the re-spelling views (``deobfuscated`` to ``upside_down``) too
+(:data:`a4s_memory.firewall.injection.RESPELT`).
 
 Decoding is one level deep over *candidate runs only* (a run must match a tight regex first), which
 keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
