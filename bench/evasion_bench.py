@@ -77,6 +77,8 @@ SPELLINGS: dict[str, Callable[[str], str]] = {
     "a blank inside long words": lambda t: " ".join(
         w[:3] + " " + w[3:] if len(w) > 5 else w for w in t.split(" ")
     ),
+    "words run together": lambda t: t.replace(" ", ""),
+    "a word per line": lambda t: t.replace(" ", "\n"),
 }
 # benign chat in the forms the new readings touch (false positives)
 BENIGN_SPELLINGS = (

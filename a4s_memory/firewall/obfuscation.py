@@ -24,6 +24,8 @@ from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.letterforms import plain_letters
 from a4s_memory.firewall.respell import VERBS, respelled
+from a4s_memory.firewall.runon import HINT as RUN_ON_HINT
+from a4s_memory.firewall.runon import split_runs
 from a4s_memory.firewall.triggers import TextScan
 
 __all__ = ["deobfuscated", "respelt_views"]
@@ -164,6 +166,8 @@ _BROKEN_HINT: Final = compile_rule(
 )
 # searched in the lower-cased text (case-sensitive ``re`` skips ahead fast; IGNORECASE costs ~25x)
 _BROKEN: Final = re.compile(_trie(_BROKEN_CUTS))
+# Words run together ("Ignoreallpreviousinstructions"): :mod:`runon`
+_RUN_ON_HINT: Final = compile_rule(RUN_ON_HINT, re.IGNORECASE, search_only=True)
 # Four or more lines of one word each ("Forget\neverything\nyou\nwere\ntold"): the rules read
 # within a line, so the words are read on one line (the first; the others left empty, so the
 # line count holds). A shopping list reads as a list of words either way.
@@ -309,6 +313,8 @@ def _respelt(source: str, scan: TextScan | None) -> str:
         out = _JOINED.sub(_unjoin, out)
     if _hinted(_BROKEN_HINT, None, source, scan):
         out = _unbroken(out)
+    if _hinted(_RUN_ON_HINT, None, source, scan):
+        out = split_runs(out)
     if "\n" in out and _WORD_LINES.search(out + "\n") is not None:
         out = _WORD_LINES.sub(_one_line, out + "\n")[:-1]
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else
