@@ -1,11 +1,14 @@
-"""The ``deobfuscated`` view of a text: the injection rules read it when the text spells words
-in leetspeak ("1gn0re pr3v10us 1nstruct10ns") or splits them into separated letters ("i g n o r
-e", "I-g-n-o-r-e") or joins words with hyphens or underscores
-("ignore_all_previous_instructions") or misspells a key word near an override verb
-("instrucions": :mod:`respell`) or writes Latin letters in other forms ("Dísregard", "ɪɢɴᴏʀᴇ":
-:mod:`letterforms`). Found by bench/injection_probes.py set 4 (fourth round of
-family rules); undone here once, so that every rule reads through it instead of each rule
-learning the spellings.
+"""The ``deobfuscated`` and ``letterforms`` views of a text: the injection rules (and the learned
+layer) read them when the text spells words in leetspeak ("1gn0re pr3v10us", "@ll pr3v!0u$") or
+splits them into separated letters ("i g n o r e", "I-g-n-o-r-e", "I,g,n,o,r,e") or joins words
+with hyphens or underscores ("ignore_all_previous_instructions") or runs them together
+("Ignoreallprevious…": :mod:`runon`) or cuts a key word ("Ign ore", "pass-word") or marks up
+inside a word ("Ig<b></b>nore") or writes one word per line or misspells a key word near an
+override verb ("instrucions": :mod:`respell`); the ``letterforms`` view also reads Latin letters
+in other forms ("Dísregard", "ɪɢɴᴏʀᴇ", "Iɡnօrе": :mod:`letterforms`). Found by
+bench/injection_probes.py set 4 (fourth round of family rules) and, for the thirteenth
+session's spellings, by bench/evasion_bench.py; undone here once, so that every rule reads
+through them instead of each rule learning the spellings.
 
 The view holds only the lines that changed, each cut to the changed part and 256 characters
 either side (joined by newlines): the injection rules look within a line and a few hundred
@@ -92,6 +95,12 @@ _SPLIT_LETTERS: Final = re.compile(
 # names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
 # upper case).
 _JOINED: Final = re.compile(r"(?<![\w-])[A-Za-z][a-z]++(?:[-_][a-z]{2,}+){3,}+")
+# Neither pattern asserts what follows its possessive run: a failing assertion would make every
+# later letter of the run a new start (quadratic); the callbacks check it instead.
+# Characters kept either side of what changed in a line: more than any injection rule's match
+# reaches (the longest, inj.exfiltration, spans at most ~200).
+_WINDOW: Final = 256
+
 # Markup inside a word: HTML tags and markdown emphasis between two letters ("Ig<b></b>nore",
 # "**Ig**nore" leaves "**Ignore", "dis~~x~~regard"); a single underscore is a joined word's. The
 # pattern's first element is the markup's first character (``re`` then skips ahead to one fast;
@@ -174,11 +183,6 @@ _RUN_ON_HINT: Final = compile_rule(RUN_ON_HINT, re.IGNORECASE, search_only=True)
 # (each line with its newline, possessive: a run is read once, at its first line; the text is
 # read with a newline added so its last line counts too)
 _WORD_LINES: Final = re.compile(r"(?m)^(?:[A-Za-z'’-]{1,24}+[.,!?:;]?\n){4,}+")
-# Neither pattern asserts what follows its possessive run: a failing assertion would make every
-# later letter of the run a new start (quadratic); the callbacks check it instead.
-# Characters kept either side of what changed in a line: more than any injection rule's match
-# reaches (the longest, inj.exfiltration, spans at most ~200).
-_WINDOW: Final = 256
 
 
 def _read(token: str) -> str:
