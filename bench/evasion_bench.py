@@ -89,9 +89,9 @@ BENIGN_SPELLINGS = (
 )
 
 
-def _rows(path: Path, label: str, limit: int) -> list[str]:
+def _rows(path: Path, label: str, limit: int, part: str) -> list[str]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    texts = [r["text"] for r in rows if r["label"] == label and half(r["id"]) == "held"]
+    texts = [r["text"] for r in rows if r["label"] == label and half(r["id"]) == part]
     return texts[:limit] if limit else texts
 
 
@@ -114,18 +114,35 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--limit", type=int, default=0, help="at most N texts of each set")
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--half",
+        choices=("held", "dev"),
+        default="held",
+        help="which half of each set (the held half is reported; the dev half may be read)",
+    )
+    parser.add_argument("--show", help="print the dev half's attacks this spelling lets through")
     args = parser.parse_args(argv)
     fw = Firewall()
     if not hsfilter.wait(300):
         raise SystemExit("the Hyperscan prefilter did not compile")
-    attacks = [t for t in _rows(args.attacks, "injection", args.limit) if _refused(fw, t)]
+    if args.show and args.half != "dev":
+        raise SystemExit("--show reads the dev half only (--half dev)")
+    attacks = [
+        t for t in _rows(args.attacks, "injection", args.limit, args.half) if _refused(fw, t)
+    ]
     report: dict[str, object] = {"attacks refused as written": len(attacks)}
     recall = {}
     for name, spell in SPELLINGS.items():
         caught = sum(_refused(fw, spell(t)) for t in attacks)
         recall[name] = f"{caught}/{len(attacks)} ({100 * caught / max(len(attacks), 1):.1f} %)"
     report["still refused, by spelling"] = recall
-    benign = _rows(args.benign, "benign", args.limit)
+    if args.show:
+        for text in attacks:
+            spelt = SPELLINGS[args.show](text)
+            if not _refused(fw, spelt):
+                print(f"MISS {spelt[:150]!r}")
+        return 0
+    benign = _rows(args.benign, "benign", args.limit, args.half)
     false_positives = {}
     for name in BENIGN_SPELLINGS:
         spell = SPELLINGS[name]

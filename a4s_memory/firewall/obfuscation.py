@@ -28,25 +28,30 @@ from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.letterforms import plain_letters
 from a4s_memory.firewall.respell import VERBS, respelled
 from a4s_memory.firewall.runon import HINT as RUN_ON_HINT
-from a4s_memory.firewall.runon import split_runs
+from a4s_memory.firewall.runon import split_runs, vocabulary
 from a4s_memory.firewall.triggers import TextScan
 
 __all__ = ["deobfuscated", "respelt_views"]
 
 # Leetspeak digits and symbols for the letters they stand for (one reading each: "1" is read
-# "i", the commonest in injection texts: "1gn0re", "1nstruct10ns"; "@ll pr3v!0u$"). Only a digit,
-# "!" or "$" between two letters counts as evidence of a spelling: "@" is in every e-mail
-# address; a "!" that ends a token is punctuation and stays.
+# "i", the commonest in injection texts: "1gn0re", "1nstruct10ns"; "@ll pr3v!0u$"). Evidence of
+# a spelling (:func:`_evidence`): a digit, "!" or "$" between two letters, or a token that reads
+# as a word only once read ("!gnore", "@nd"; "@" alone is in every e-mail address, whose parts
+# read as no word); a "!" that ends a token is punctuation and stays.
 _LEET: Final = str.maketrans("013457@!$", "oieastais")
 # Cheap gates, answered by the firewall's one Hyperscan pass when the caller has the text's
 # TextScan (every branch registered with hsfilter), by ``re`` otherwise; each holds every text the
 # step below would change: a word-shaped token (lower case, capitalised or upper case) with a
-# digit between two letters ("t3ll", "Pr3v10us"), four single letters split by separators, four
-# joined lower-case words. Random keys and ordinals ("sUf7tOJ", "tensor1", "4th") do not pass.
+# digit between two letters ("t3ll", "Pr3v10us") or a word led by "!" / "$" or ending in "$"
+# ("!gnore", "rule$"), four single letters split by separators, four joined lower-case words.
+# Random keys and ordinals ("sUf7tOJ", "tensor1", "4th") do not pass; a spelling with "@" alone
+# ("@nd @ll") is not looked for: e-mail addresses and mentions hold "@".
 _LEET_HINT: Final = compile_rule(
     r"(?:^|[^A-Za-z0-9@.$!-])(?:[A-Z013457@!$]?[a-z013457@!$]{0,18}[a-z][013457!$]+[a-z]"
     r"[a-z013457@!$]{0,18}|[A-Z013457@!$]{0,18}[A-Z][013457!$]+[A-Z][A-Z013457@!$]{0,18})"
-    r"(?:[^A-Za-z0-9@$!-]|$)",
+    r"(?:[^A-Za-z0-9@$!-]|$)"
+    # a word that starts with "!" or "$" or ends with "$" ("!gnore", "$ecret", "rule$")
+    r"|(?:^|[^A-Za-z0-9@.$!-])[!$][A-Za-z]{2}|[A-Za-z]{2}\$(?:[^A-Za-z0-9@$!-]|$)",
     0,
     search_only=True,
 )
@@ -66,6 +71,7 @@ _RESPELL_HINT: Final = compile_rule(
 )
 # The same gates without Hyperscan: shorter supersets that ``re`` runs fast.
 _LEET_PLAIN: Final = re.compile(r"[A-Za-z][013457!$]++[A-Za-z]")
+_LEET_GATE_PLAIN: Final = re.compile(r"[A-Za-z][013457!$]++[A-Za-z]|[!$][A-Za-z]{2}|[A-Za-z]{2}\$")
 _SPLIT_PLAIN: Final = re.compile(
     r"[A-Za-z][ .*_,|/\t-][A-Za-z][ .*_,|/\t-][A-Za-z][ .*_,|/\t-][A-Za-z]"
 )
@@ -138,6 +144,19 @@ _BROKEN_WORDS: Final = [
     "credential",
     "unrestricted",
     "exfiltrate",
+    "direction",
+    "above",
+    "opposite",
+    "repeat",
+    "order",
+    "command",
+    "everything",
+    "before",
+    "rules",
+    "respond",
+    "response",
+    "limitation",
+    "conversation",
 ]
 _BROKEN_SEPARATORS: Final = "[ .\\-_\u00a0]"
 _CUT: Final = "\x00"  # where a separator goes, in the trie below
@@ -208,9 +227,21 @@ def _hinted(
     return plain is None or plain.search(text) is not None
 
 
+def _evidence(token: str) -> bool:
+    """Is ``token`` a spelling: read as a word-shaped token, with a digit, "!" or "$" between two
+    letters ("t3ll", "pr3v!0us"), or read as a word of the vocabulary it is not as written
+    ("!gnore", "@nd", "p@$$word"; "bob@mercury" reads as no word)?"""
+    if not _spelled(token):
+        return False
+    if _LEET_PLAIN.search(token) is not None:  # (also the evidence test, not only a gate)
+        return True
+    read = _read(token).rstrip("!").lower()
+    return read != token.lower() and read in vocabulary()
+
+
 def _unleet(text: str) -> str:
     tokens = list(_LEET_TOKEN.finditer(text))
-    evidence = sum(1 for m in tokens if _LEET_PLAIN.search(m.group(0)) and _spelled(m.group(0)))
+    evidence = sum(1 for m in tokens if _evidence(m.group(0)))
     if evidence < _MIN_LEET_TOKENS:
         return text
     pieces: list[str] = []
@@ -308,7 +339,7 @@ def _respelt(source: str, scan: TextScan | None) -> str:
         out = _IN_WORD_MARKUP.sub("", source)
         if out != source:  # the gates below were asked about ``source``: ask plainly
             source, scan = out, None
-    if _hinted(_LEET_HINT, _LEET_PLAIN, source, scan):
+    if _hinted(_LEET_HINT, _LEET_GATE_PLAIN, source, scan):
         out = _unleet(out)
     if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, source, scan):
         out = _SPLIT_LETTERS.sub(_unsplit, out)

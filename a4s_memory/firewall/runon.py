@@ -17,7 +17,7 @@ import threading
 from importlib import resources
 from typing import Final
 
-__all__ = ["HINT", "KEY_WORDS", "split_runs"]
+__all__ = ["HINT", "KEY_WORDS", "split_runs", "vocabulary"]
 
 KEY_WORDS: Final = (
     "ignor",
@@ -45,7 +45,7 @@ _WORDS: list[frozenset[str]] = []
 _LOCK: Final = threading.Lock()
 
 
-def _vocabulary() -> frozenset[str]:
+def vocabulary() -> frozenset[str]:
     """The alphabetic entries of bert-base-uncased's vocabulary and :data:`_EXTRA_WORDS` (read
     once, ~20k words)."""
     if not _WORDS:
@@ -66,7 +66,7 @@ def _vocabulary() -> frozenset[str]:
 def _split(run: str) -> str:
     """``run`` as the fewest words (a letter outside any word costs :data:`_UNKNOWN`), joined by
     spaces; letters outside words stay together."""
-    words = _vocabulary()
+    words = vocabulary()
     lower = run.lower()
     n = len(lower)
     cost = [0.0] + [float("inf")] * n
