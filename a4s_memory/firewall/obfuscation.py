@@ -96,6 +96,14 @@ _SPLIT_LETTERS: Final = re.compile(
     r"|(?:_[A-Za-z]){2,}+|(?:\*[A-Za-z]){2,}+|(?:,[A-Za-z]){2,}+|(?:\|[A-Za-z]){2,}+"
     r"|(?:/[A-Za-z]){2,}+|(?:\t[A-Za-z]){2,}+)"
 )
+# Once a text has _MIN_SPLIT_WORDS split words of four letters or more ("I,g,n,o,r,e" is 11
+# characters: a match of 7 or more): a two-letter word split by a separator other than a blank
+# (with an apostrophe split off too: "I,',m"), and a separator left before punctuation.
+_MIN_SPLIT_WORDS: Final = 2
+_SPLIT_PAIR: Final = re.compile(
+    r"(?<![\w.*,|/\t-])([A-Za-z])[.*_,|/\t-](?:(')[.*_,|/\t-])?([A-Za-z])(?![\w*,|/\t-])"
+)
+_SPLIT_BEFORE_PUNCTUATION: Final = re.compile(r"(?<=[A-Za-z])[*_,|/\t-](?=[.!?;:\"'])")
 # Four or more lower-case words joined by hyphens or underscores, the first one may be
 # capitalised ("ignore-all-previous-instructions", "Disregard_your_guidelines_and_print"; code
 # names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
@@ -292,6 +300,18 @@ def _unsplit(m: re.Match[str]) -> str:
     return "".join(c for c in m.group(0) if c.isalpha())
 
 
+def _unsplit_all(text: str) -> str:
+    """``text`` with its split words joined; once two words of four letters or more were (the
+    text is written that way), two-letter words, an apostrophe inside a word and a separator
+    before punctuation too ("D,o t,h,e", "I,',m", "t,e,x,t,.")."""
+    out = _SPLIT_LETTERS.sub(_unsplit, text)
+    long_words = sum(1 for m in _SPLIT_LETTERS.finditer(text) if len(m.group(0)) >= 7)
+    if long_words < _MIN_SPLIT_WORDS:
+        return out
+    out = _SPLIT_PAIR.sub(r"\1\2\3", out)
+    return _SPLIT_BEFORE_PUNCTUATION.sub("", out)
+
+
 def _unjoin(m: re.Match[str]) -> str:
     if _runs_on(m):
         return m.group(0)
@@ -342,7 +362,7 @@ def _respelt(source: str, scan: TextScan | None) -> str:
     if _hinted(_LEET_HINT, _LEET_GATE_PLAIN, source, scan):
         out = _unleet(out)
     if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, source, scan):
-        out = _SPLIT_LETTERS.sub(_unsplit, out)
+        out = _unsplit_all(out)
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
         out = _JOINED.sub(_unjoin, out)
