@@ -3,11 +3,12 @@ split again for the re-spelling views (:mod:`obfuscation`; thirteenth session: s
 
 Only a run of 14 letters or more that holds a key word of the override family
 (:data:`KEY_WORDS`) in its first :data:`_MAX_LETTERS` is split there (a run of letters that long
-is rare in prose), and only :data:`_MAX_RUNS` of them per text (a bound on the work: ~1 ms): by the fewest words of bert-base-uncased's vocabulary
-(store/data, the embedder's; its alphabetic entries) plus the key words, a letter outside any
-word costing a word and a half (names and coined words such as "pwned" stay in one piece). A
-dynamic program over the run with words of at most :data:`_LONGEST` letters: ~20 look-ups per
-letter.
+is rare in prose), and only :data:`_MAX_RUNS` of them per text (a bound on the work: ~1 ms):
+into the fewest words of bert-base-uncased's vocabulary (store/data, the embedder's; its
+alphabetic entries and their plurals) plus the key words, an override's own words costing a
+little less (a tie goes to "forget all", not "forge tall"), a letter outside any word costing a
+word and a half (names and coined words such as "pwned" stay in one piece). A dynamic program
+over the run with words of at most :data:`_LONGEST` letters: ~20 look-ups per letter.
 """
 
 from __future__ import annotations
@@ -31,7 +32,48 @@ KEY_WORDS: Final = (
     "prompt",
     "password",
     "jailbreak",
+    "opposite",
+    "directive",
 )
+# words an override is made of: each costs a little less than another word, so that of two
+# splits with as many words the override's wins ("forget all", not "forge tall")
+_OVERRIDE_WORDS: Final = frozenset(
+    [
+        "ignore",
+        "disregard",
+        "forget",
+        "override",
+        "bypass",
+        "instruction",
+        "instructions",
+        "previous",
+        "prior",
+        "above",
+        "earlier",
+        "all",
+        "your",
+        "the",
+        "and",
+        "guideline",
+        "guidelines",
+        "prompt",
+        "prompts",
+        "password",
+        "jailbreak",
+        "opposite",
+        "directive",
+        "directives",
+        "rules",
+        "orders",
+        "reveal",
+        "secret",
+        "system",
+        "tell",
+        "say",
+        "print",
+    ]
+)
+_OVERRIDE_COST: Final = 0.9
 # a key word with three more letters before or four after it ("allprevious", "ignoreall"): what
 # every run to split holds; Hyperscan's one pass answers it (see obfuscation)
 HINT: Final = "|".join(f"[a-z]{{3}}{k}|{k}[a-z]{{4}}" for k in KEY_WORDS)
@@ -74,14 +116,16 @@ def _split(run: str) -> str:
     for end in range(1, n + 1):
         cost[end], back[end] = cost[end - 1] + _UNKNOWN, end - 1
         for start in range(max(0, end - _LONGEST), end):
-            if cost[start] + 1 < cost[end] and lower[start:end] in words:
-                cost[end], back[end] = cost[start] + 1, start
+            word = lower[start:end]
+            step = _OVERRIDE_COST if word in _OVERRIDE_WORDS else 1.0
+            if cost[start] + step < cost[end] and _is_word(word, words):
+                cost[end], back[end] = cost[start] + step, start
     pieces: list[tuple[str, bool]] = []  # (piece, is a word)
     end = n
     while end > 0:
         start = back[end]
         piece = run[start:end]
-        pieces.append((piece, lower[start:end] in words))
+        pieces.append((piece, _is_word(lower[start:end], words)))
         end = start
     pieces.reverse()
     out: list[list[str]] = []  # [piece, "w" or "?"]
@@ -91,6 +135,12 @@ def _split(run: str) -> str:
         else:
             out.append([piece, "w" if known else "?"])
     return " ".join(piece for piece, _ in out)
+
+
+def _is_word(word: str, words: frozenset[str]) -> bool:
+    """A word of the vocabulary, or one with an "s" after it (its plural: the vocabulary holds
+    word pieces, "directive" but not "directives")."""
+    return word in words or (len(word) > 3 and word[-1] == "s" and word[:-1] in words)
 
 
 def split_runs(text: str) -> str:
