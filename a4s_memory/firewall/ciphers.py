@@ -67,10 +67,9 @@ def _holds(gate: tuple[FastPattern, re.Pattern[str]], text: str, scan: TextScan 
     return plain.search(text) is not None
 
 
-def _lines(gate: tuple[FastPattern, re.Pattern[str]], text: str) -> str:
-    """The lines of ``text`` that hold one of the gate's words."""
-    plain = gate[1]
-    return "\n".join(line for line in text.split("\n") if plain.search(line) is not None)
+def _lines(found: re.Pattern[str], text: str) -> str:
+    """The lines of ``text`` in which ``found`` finds something."""
+    return "\n".join(line for line in text.split("\n") if found.search(line) is not None)
 
 
 def _reversed_words(m: re.Match[str]) -> str:
@@ -79,20 +78,20 @@ def _reversed_words(m: re.Match[str]) -> str:
 
 def cipher_views(text: str, scan: TextScan | None = None) -> list[tuple[str, str]]:
     """(kind, text) of each view ``text`` calls for: ``reversed`` (twice: the lines reversed
-    whole, and each word reversed in place) and ``rot13``; none for most texts. ``scan``, the
+    whole, and each word reversed in place), ``rot13`` and ``upside_down`` (twice: turned back
+    and reversed, turned back as written); none for most texts. ``scan``, the
     :class:`TextScan` of ``text`` when the caller has it, answers the gates."""
     if scan is not None and scan.text is not text:
         scan = None
     out: list[tuple[str, str]] = []
     if _holds(_BACKWARDS, text, scan):
-        lines = _lines(_BACKWARDS, text)
+        lines = _lines(_BACKWARDS[1], text)
         out.append(("reversed", lines[::-1]))
         out.append(("reversed", _WORD.sub(_reversed_words, lines)))
     if _holds(_ROT13_WORDS, text, scan):
-        out.append(("rot13", _lines(_ROT13_WORDS, text).translate(_ROT13)))
+        out.append(("rot13", _lines(_ROT13_WORDS[1], text).translate(_ROT13)))
     if not text.isascii() and _THREE_TURNED.search(text) is not None:
-        lines = "\n".join(line for line in text.split("\n") if _TURNED_LETTER.search(line))
-        upright = lines.translate(_UPRIGHT)
+        upright = _lines(_TURNED_LETTER, text).translate(_UPRIGHT)
         out.append(("upside_down", upright[::-1]))
         out.append(("upside_down", upright))
     return out
