@@ -6,7 +6,8 @@ original adds an ``evasion.<view>`` finding next to the rule's own finding (the 
 rule's), so an audit shows both *what* was said and *how it was hidden*.
 
 Evasion markers that reject on their own: Unicode tag characters outside emoji flags (invisible
-ASCII smuggling has no legitimate use in a memory). Soft markers (suspicious only): zero-width
+ASCII smuggling has no legitimate use in a memory), two or more variation selectors in a row
+(emoji smuggling: bytes hidden after an emoji; an emoji or an ideograph takes one selector). Soft markers (suspicious only): zero-width
 characters between letters, words mixing Latin with Cyrillic/Greek letters.
 
 Layer 2 (heuristics, measured on the corpora, see docs/firewall.md): Shannon entropy of long tokens,
@@ -32,7 +33,7 @@ from a4s_memory.firewall.models import (
     HeuristicAction,
     Layer,
 )
-from a4s_memory.firewall.normalize import View, has_tag_chars, views
+from a4s_memory.firewall.normalize import View, has_selector_run, has_tag_chars, views
 from a4s_memory.firewall.rules import INJECTION_RULES, Rule
 from a4s_memory.firewall.triggers import TextScan
 
@@ -101,9 +102,11 @@ def _pattern(rule: Rule) -> FastPattern:
     return rule.pattern
 
 
-# the views that spell the text another way (not decode a part of it): the learned layer reads
-# them too (letterforms, leetspeak, ciphers)
-RESPELT: Final = frozenset({"deobfuscated", "letterforms", "reversed", "rot13", "upside_down"})
+# the views that spell the whole text another way (not decode a part of it): the learned layer
+# reads them too (letterforms, leetspeak, ciphers, percent-encoding, HTML entities)
+RESPELT: Final = frozenset(
+    {"deobfuscated", "letterforms", "reversed", "rot13", "upside_down", "percent", "entity"}
+)
 
 
 def text_views(
@@ -171,6 +174,15 @@ def _unicode_markers(text: str) -> list[Finding]:
                 rule_id="evasion.tag_chars",
                 layer=Layer.EVASION,
                 reason="Unicode tag characters (invisible ASCII smuggling)",
+                stop_reason=_INJ,
+            )
+        )
+    if has_selector_run(text):
+        out.append(
+            Finding(
+                rule_id="evasion.variation_smuggling",
+                layer=Layer.EVASION,
+                reason="variation selectors in a row (bytes smuggled after an emoji)",
                 stop_reason=_INJ,
             )
         )

@@ -7,6 +7,7 @@
   confusable letters (Cyrillic/Greek look-alikes, fullwidth, mathematical alphanumerics via NFKC)
   folded to ASCII; produced only when the text is not plain ASCII;
 * ``tag_payload`` — text smuggled in Unicode tag characters (U+E0020..U+E007E map to ASCII);
+* ``selector_payload`` — bytes smuggled in runs of variation selectors after an emoji;
 * ``comment`` — the inside of HTML ``<!-- -->`` and markdown ``[//]: # (...)`` comments;
 * ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only
   when the result is mostly printable text (so random secrets are not decoded into noise);
@@ -29,26 +30,28 @@ keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import html
 import re
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
-from urllib.parse import unquote
 
 from a4s_memory.firewall.ciphers import cipher_views
+from a4s_memory.firewall.decoding import (
+    WHOLE_TEXT_DECODED,
+    decoded_views,
+    has_selector_run,
+    selector_payload,
+)
 from a4s_memory.firewall.letterforms import char_class
 from a4s_memory.firewall.obfuscation import respelt_views
-from a4s_memory.firewall.triggers import TextScan, long_runs
+from a4s_memory.firewall.triggers import TextScan
 
 __all__ = [
     "HOMOGLYPH_CODES",
     "View",
     "either_form",
     "fold",
+    "has_selector_run",
     "has_tag_chars",
     "normalized",
     "strip_invisible",
@@ -214,12 +217,6 @@ _HTML_COMMENT: Final = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _MD_COMMENT: Final = re.compile(
     r"^[^\S\n]*+\[[^\]\n]*+\]:\s*+(?:#|<>)\s*+(?:\((.*?)\)|\"(.*?)\")[^\S\n]*+$", re.MULTILINE
 )
-_B64_RUN: Final = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{20,}={0,2}")
-_HEX_RUN: Final = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){10,}(?![0-9A-Fa-f])")
-_ESC_RUN: Final = re.compile(r"(?:\\x[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}){3,}")
-_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){4,}")
-_ENTITY_RUN: Final = re.compile(r"(?:&#(?:x[0-9A-Fa-f]{1,6}|\d{1,7});){3,}")
-_MAX_DECODED_RUNS: Final = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,86 +284,6 @@ def _tag_payload(text: str) -> str:
     return "".join(chr(ord(c) - 0xE0000) for c in text if 0xE0020 <= ord(c) <= 0xE007E)
 
 
-def _printable(decoded: str) -> bool:
-    if len(decoded) < 6:
-        return False
-    good = sum(1 for c in decoded if c.isprintable() or c in "\n\r\t")
-    letters = sum(1 for c in decoded if c.isalpha() or c == " ")
-    return good / len(decoded) >= 0.95 and letters / len(decoded) >= 0.6
-
-
-def _b64(run: str) -> str | None:
-    s = run.rstrip("=")
-    if len(s) % 4 == 1:
-        return None
-    # a real base64 payload mixes cases; a long identifier in one case is not worth decoding
-    if s.isalpha() and (s.islower() or s.isupper()):
-        return None
-    padded = s + "=" * (-len(s) % 4)
-    try:
-        alt = b"-_" if ("-" in s or "_" in s) else None
-        raw = base64.b64decode(padded, altchars=alt, validate=True)
-        return raw.decode("utf-8")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
-        return None
-
-
-def _hex(run: str) -> str | None:
-    try:
-        return bytes.fromhex(run).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return None
-
-
-def _escape(run: str) -> str | None:
-    try:
-        return run.encode("ascii").decode("unicode_escape")
-    except (UnicodeDecodeError, UnicodeEncodeError):
-        return None
-
-
-def _decoded_views(text: str, runs: list[tuple[int, int]] | None = None) -> list[View]:
-    """Decode candidate runs; each decoded run is substituted back in place so the words around it
-    are checked together with it (one view per encoding found). base64 and hex candidates are
-    looked for only inside long non-blank runs (one scan), escapes only when a backslash occurs."""
-    out: list[View] = []
-    budget = _MAX_DECODED_RUNS
-    runs = long_runs(text, 20) if runs is None else runs
-    candidates: list[tuple[str, re.Pattern[str], Callable[[str], str | None], bool]] = [
-        ("base64", _B64_RUN, _b64, True),
-        ("hex", _HEX_RUN, _hex, True),
-        ("escape", _ESC_RUN, _escape, False),
-    ]
-    for kind, regex, decoder, in_runs in candidates:
-        if in_runs:
-            if not runs:
-                continue
-            matches = [m for lo, hi in runs for m in regex.finditer(text, lo, hi)]
-        elif "\\" in text:
-            matches = list(regex.finditer(text))
-        else:
-            continue
-        pieces: list[str] = []
-        pos = 0
-        for m in matches:
-            if budget <= 0:
-                break
-            budget -= 1
-            decoded = decoder(m.group(0))
-            if decoded is not None and _printable(decoded):
-                pieces.append(text[pos : m.start()])
-                pieces.append(decoded)
-                pos = m.end()
-        if pieces:
-            pieces.append(text[pos:])
-            out.append(View(kind, "".join(pieces)))
-    if "%" in text and _PCT_RUN.search(text):
-        out.append(View("percent", unquote(text)))
-    if "&#" in text and _ENTITY_RUN.search(text):
-        out.append(View("entity", html.unescape(text)))
-    return out
-
-
 def either_form(alternatives: str) -> str:
     """``|``-separated words as a regex matching them as written and as :func:`fold` leaves them
     (it reads look-alike letters as Latin: "игнорируй" becomes "игhopиpyй"), so a rule for a
@@ -409,6 +326,8 @@ def views(
             payload = _tag_payload(text)
             if payload.strip():
                 out.append(View("tag_payload", payload))
+        if has_selector_run(text):
+            out.append(View("selector_payload", selector_payload(text)))
         base = folded
     else:
         base = text
@@ -419,7 +338,10 @@ def views(
             inner = m.group(1) or m.group(2) or ""
             if inner.strip():
                 out.append(View("comment", inner))
-    out.extend(_decoded_views(base, runs))
+    for kind, decoded in decoded_views(base, runs):
+        out.append(View(kind, decoded))
+        if kind in WHOLE_TEXT_DECODED:  # spelt another way too: "ignore%20your%20intructions"
+            out.extend(View(how, spelt) for how, spelt, _ in respelt_views(decoded))
     own_scan = scan if scan is not None and scan.text is base else None
     out.extend(
         View(kind, view, view_scan) for kind, view, view_scan in respelt_views(base, own_scan)

@@ -24,12 +24,16 @@ import re
 from typing import Final
 
 from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.cutwords import HINT as CUT_HINT
+from a4s_memory.firewall.cutwords import unbroken
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.letterforms import plain_letters
 from a4s_memory.firewall.respell import VERBS, respelled
 from a4s_memory.firewall.runon import HINT as RUN_ON_HINT
 from a4s_memory.firewall.runon import split_runs, vocabulary
 from a4s_memory.firewall.triggers import TextScan
+from a4s_memory.firewall.typos import GATE as TYPO_GATE
+from a4s_memory.firewall.typos import retyped
 
 __all__ = ["deobfuscated", "respelt_views"]
 
@@ -104,6 +108,7 @@ _SPLIT_PAIR: Final = re.compile(
     r"(?<![\w.*,|/\t-])([A-Za-z])[.*_,|/\t-](?:(')[.*_,|/\t-])?([A-Za-z])(?![\w*,|/\t-])"
 )
 _SPLIT_BEFORE_PUNCTUATION: Final = re.compile(r"(?<=[A-Za-z])[*_,|/\t-](?=[.!?;:\"'])")
+_BLANK_BEFORE_PUNCTUATION: Final = re.compile(r"(?<=[A-Za-z]) (?=[.!?;:,])")
 # Four or more lower-case words joined by hyphens or underscores, the first one may be
 # capitalised ("ignore-all-previous-instructions", "Disregard_your_guidelines_and_print"; code
 # names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
@@ -127,81 +132,22 @@ _IN_WORD_MARKUP: Final = re.compile(
     f"(?:{_MARKUP})*+(?=[A-Za-z])"
 )
 _MARKUP_CHARS: Final = ("<", "*", "__", "~~", "`")
-# Key words of the override family cut in two by one blank, hyphen, dot or underscore ("Ign ore
-# all pre vious ins tructions", "pass-word"): each is joined again (a split that is two real words,
-# "pass word", reads the same joined). Both halves at least two letters; what follows the second
-# is not asserted, so "ins tructions" reads "instructions".
-_BROKEN_WORDS: Final = [
-    "ignore",
-    "disregard",
-    "forget",
-    "override",
-    "bypass",
-    "previous",
-    "instruction",
-    "guideline",
-    "directive",
-    "restriction",
-    "system",
-    "prompt",
-    "reveal",
-    "password",
-    "secret",
-    "jailbreak",
-    "confidential",
-    "credential",
-    "unrestricted",
-    "exfiltrate",
-    "direction",
-    "above",
-    "opposite",
-    "repeat",
-    "order",
-    "command",
-    "everything",
-    "before",
-    "rules",
-    "respond",
-    "response",
-    "limitation",
-    "conversation",
-]
-_BROKEN_SEPARATORS: Final = "[ .\\-_\u00a0]"
-_CUT: Final = "\x00"  # where a separator goes, in the trie below
-
-
-def _trie(words: list[str]) -> str:
-    """An alternation of ``words`` as a trie (a shared prefix written once: ``re`` tries a few
-    branches at each position instead of every word); :data:`_CUT` stands for a separator."""
-    root: dict[str, dict] = {}  # type: ignore[type-arg]
-    for word in words:
-        node = root
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:  # type: ignore[type-arg]
-        parts = [
-            (_BROKEN_SEPARATORS if ch == _CUT else re.escape(ch)) + emit(child)
-            for ch, child in sorted(node.items())
-            if ch
-        ]
-        if not parts:
-            return ""
-        body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return emit(root)
-
-
-_BROKEN_CUTS: Final = [w[:k] + _CUT + w[k:] for w in _BROKEN_WORDS for k in range(2, len(w) - 1)]
-_BROKEN_HINT: Final = compile_rule(
-    "|".join(c.replace(_CUT, _BROKEN_SEPARATORS) for c in _BROKEN_CUTS),
+# Key words of the override family cut in two ("Ign ore", "pass-word"): :mod:`cutwords`
+_BROKEN_HINT: Final = compile_rule(CUT_HINT, re.IGNORECASE, search_only=True)
+# Typing errors in an override's words ("Ignroe all prevoius isntructions"): :mod:`typos`
+_TYPO_HINT: Final = compile_rule(TYPO_GATE, re.IGNORECASE, search_only=True)
+# Every letter doubled ("IIggnnoorree aallll pprreevviioouuss"): the gate wants three doubled
+# letters in a row (lower-cased; "bookkeeper" opens it too, the step finds nothing to do), the
+# step two words of three doubled letters or more, and then reads every word made of doubled
+# letters with one of each ("aanndd", "II"). The backreference is tried only at a word's start.
+_DOUBLED_HINT: Final = compile_rule(
+    "(?:" + "|".join(c + c for c in "abcdefghijklmnopqrstuvwxyz") + "){3}",
     re.IGNORECASE,
     search_only=True,
 )
-# searched in the lower-cased text (case-sensitive ``re`` skips ahead fast; IGNORECASE costs ~25x)
-_BROKEN: Final = re.compile(_trie(_BROKEN_CUTS))
+_DOUBLED_PLAIN: Final = re.compile(r"([A-Za-z])\1([A-Za-z])\2([A-Za-z])\3")
+_DOUBLED_WORD: Final = re.compile(r"(?<![A-Za-z])(?:([A-Za-z])\1)++")
+_MIN_DOUBLED_WORDS: Final = 2
 # Words run together ("Ignoreallpreviousinstructions"): :mod:`runon`
 _RUN_ON_HINT: Final = compile_rule(RUN_ON_HINT, re.IGNORECASE, search_only=True)
 # Four or more lines of one word each ("Forget\neverything\nyou\nwere\ntold"): the rules read
@@ -267,26 +213,6 @@ def _one_line(m: re.Match[str]) -> str:
     return " ".join(words) + "\n" * len(words)
 
 
-def _unbroken(text: str) -> str:
-    """``text`` with the cut key words (:data:`_BROKEN`) joined again; a cut must start a word."""
-    lower = text.lower()
-    if len(lower) != len(text):  # lower-casing moved characters: positions would not hold
-        return text
-    pieces: list[str] = []
-    pos = 0
-    for m in _BROKEN.finditer(lower):
-        start = m.start()
-        if start > 0 and lower[start - 1].isascii() and lower[start - 1].isalpha():
-            continue
-        pieces.append(text[pos:start])
-        pieces.append("".join(c for c in text[start : m.end()] if c.isalpha()))
-        pos = m.end()
-    if not pieces:
-        return text
-    pieces.append(text[pos:])
-    return "".join(pieces)
-
-
 def _runs_on(m: re.Match[str]) -> bool:
     """Does the word go on after the match (``a b cd``: the last letter starts a word)?"""
     end = m.end()
@@ -310,6 +236,22 @@ def _unsplit_all(text: str) -> str:
         return out
     out = _SPLIT_PAIR.sub(r"\1\2\3", out)
     return _SPLIT_BEFORE_PUNCTUATION.sub("", out)
+
+
+def _undoubled(text: str) -> str:
+    """``text`` with its words of doubled letters read with one of each, once it holds
+    :data:`_MIN_DOUBLED_WORDS` of six letters or more (``text`` itself otherwise)."""
+    found = [m for m in _DOUBLED_WORD.finditer(text) if not _runs_on(m)]
+    if sum(1 for m in found if m.end() - m.start() >= 6) < _MIN_DOUBLED_WORDS:
+        return text
+    pieces: list[str] = []
+    pos = 0
+    for m in found:
+        pieces.append(text[pos : m.start()])
+        pieces.append(m.group(0)[::2])
+        pos = m.end()
+    pieces.append(text[pos:])
+    return "".join(pieces)
 
 
 def _unjoin(m: re.Match[str]) -> str:
@@ -359,17 +301,33 @@ def _respelt(source: str, scan: TextScan | None) -> str:
         out = _IN_WORD_MARKUP.sub("", source)
         if out != source:  # the gates below were asked about ``source``: ask plainly
             source, scan = out, None
+    if _hinted(_DOUBLED_HINT, _DOUBLED_PLAIN, source, scan):
+        out = _undoubled(out)
+        if out != source:  # the gates below were asked about ``source``: ask plainly
+            source, scan = out, None
     if _hinted(_LEET_HINT, _LEET_GATE_PLAIN, source, scan):
         out = _unleet(out)
+    joined_letters = False
     if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, source, scan):
+        before = out
         out = _unsplit_all(out)
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
+        joined_letters = out != before
+        if joined_letters and " " in out:  # "restraints . You": the blank a split letter left
+            out = _BLANK_BEFORE_PUNCTUATION.sub("", out)
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
         out = _JOINED.sub(_unjoin, out)
     if _hinted(_BROKEN_HINT, None, source, scan):
-        out = _unbroken(out)
-    if _hinted(_RUN_ON_HINT, None, source, scan):
-        out = split_runs(out)
+        out = unbroken(out)
+    # letters split by blanks with the words' own blanks lost ("I g n o r e a l l p r e v")
+    # joined into one run: the run-on and typo gates were asked about the text before
+    if joined_letters:
+        out = retyped(split_runs(out, every=True))
+    else:
+        if _hinted(_RUN_ON_HINT, None, source, scan):
+            out = split_runs(out)
+        if _hinted(_TYPO_HINT, None, source, scan):
+            out = retyped(out)
     if "\n" in out and _WORD_LINES.search(out + "\n") is not None:
         out = _WORD_LINES.sub(_one_line, out + "\n")[:-1]
     # (with nothing undone and a Hyperscan answer, a text with no override verb is spared; else

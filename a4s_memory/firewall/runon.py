@@ -77,10 +77,22 @@ _OVERRIDE_COST: Final = 0.9
 # a key word with three more letters before or four after it ("allprevious", "ignoreall"): what
 # every run to split holds; Hyperscan's one pass answers it (see obfuscation)
 HINT: Final = "|".join(f"[a-z]{{3}}{k}|{k}[a-z]{{4}}" for k in KEY_WORDS)
-_EXTRA_WORDS: Final = ("override", "jailbreak", "admin", "pwned", "dan", "roleplay")
+_EXTRA_WORDS: Final = (
+    "override",
+    "jailbreak",
+    "admin",
+    "pwned",
+    "dan",
+    "roleplay",
+    "omit",
+    "defy",
+    "unrestricted",
+)
 _RUN: Final = re.compile(r"[A-Za-z]{14,}+")
 _MAX_LETTERS: Final = 80  # a longer run is split in its first 80 letters only
-_MAX_RUNS: Final = 4
+_MAX_RUNS: Final = 4  # (16 when the blanks were lost: short runs, ~the same letters in all)
+_SHORTEST_LOST: Final = 6
+_LOST_RUN: Final = re.compile(f"[A-Za-z]{{{_SHORTEST_LOST},}}+")
 _LONGEST: Final = 20
 _UNKNOWN: Final = 1.5  # the cost of a letter in no word (a word costs 1)
 _WORDS: list[frozenset[str]] = []
@@ -143,17 +155,20 @@ def _is_word(word: str, words: frozenset[str]) -> bool:
     return word in words or (len(word) > 3 and word[-1] == "s" and word[:-1] in words)
 
 
-def split_runs(text: str) -> str:
+def split_runs(text: str, every: bool = False) -> str:
     """``text`` with each long run of letters that holds a key word split into words (``text``
-    itself when there is none)."""
+    itself when there is none). ``every``: the text's blanks were lost (letters split by blanks
+    joined again: "I g n o r e a l l" is "Ignoreall"), so every run of :data:`_SHORTEST_LOST`
+    letters or more is split, whatever it holds ("Tellmeastory"): up to 16 runs of 80 letters."""
     pieces: list[str] = []
     pos = 0
-    for count, m in enumerate(_RUN.finditer(text)):
-        if count >= _MAX_RUNS:
+    runs = _LOST_RUN.finditer(text) if every else _RUN.finditer(text)
+    for count, m in enumerate(runs):
+        if count >= _MAX_RUNS * (4 if every else 1):
             break
         end = min(m.end(), m.start() + _MAX_LETTERS)
         lower = text[m.start() : end].lower()
-        if not any(key in lower for key in KEY_WORDS):
+        if not every and not any(key in lower for key in KEY_WORDS):
             continue
         pieces.append(text[pos : m.start()])
         pieces.append(_split(text[m.start() : end]))

@@ -1,0 +1,104 @@
+"""Key words of the override family cut in two ("Ign ore all pre vious ins tructions",
+"pass-word"), joined again for the ``deobfuscated`` view (:mod:`obfuscation`), and the trie
+:mod:`typos` builds its misspellings with.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["HINT", "WORDS", "trie", "unbroken"]
+
+# Key words of the override family cut in two by one blank, hyphen, dot or underscore ("Ign ore
+# all pre vious ins tructions", "pass-word"): each is joined again (a split that is two real words,
+# "pass word", reads the same joined). Both halves at least two letters; what follows the second
+# is not asserted, so "ins tructions" reads "instructions".
+WORDS: Final = [
+    "ignore",
+    "disregard",
+    "forget",
+    "override",
+    "bypass",
+    "previous",
+    "instruction",
+    "guideline",
+    "directive",
+    "restriction",
+    "system",
+    "prompt",
+    "reveal",
+    "password",
+    "secret",
+    "jailbreak",
+    "confidential",
+    "credential",
+    "unrestricted",
+    "exfiltrate",
+    "direction",
+    "above",
+    "opposite",
+    "repeat",
+    "order",
+    "command",
+    "everything",
+    "before",
+    "rules",
+    "respond",
+    "response",
+    "limitation",
+    "conversation",
+]
+_SEPARATORS: Final = "[ .\\-_\u00a0]"
+_CUT: Final = "\x00"  # where a separator goes, in the trie below
+
+
+def trie(words: list[str]) -> str:
+    """An alternation of ``words`` as a trie (a shared prefix written once: ``re`` tries a few
+    branches at each position instead of every word); :data:`_CUT` stands for a separator."""
+    root: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        parts = [
+            (_SEPARATORS if ch == _CUT else re.escape(ch)) + emit(child)
+            for ch, child in sorted(node.items())
+            if ch
+        ]
+        if not parts:
+            return ""
+        body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(root)
+
+
+_CUTS: Final = [w[:k] + _CUT + w[k:] for w in WORDS for k in range(2, len(w) - 1)]
+# the firewall's Hyperscan gate (obfuscation compiles it, case-insensitive): any cut key word
+HINT: Final = "|".join(c.replace(_CUT, _SEPARATORS) for c in _CUTS)
+# searched in the lower-cased text (case-sensitive ``re`` skips ahead fast; IGNORECASE costs ~25x)
+_BROKEN: Final = re.compile(trie(_CUTS))
+
+
+def unbroken(text: str) -> str:
+    """``text`` with the cut key words (:data:`_BROKEN`) joined again; a cut must start a word."""
+    lower = text.lower()
+    if len(lower) != len(text):  # lower-casing moved characters: positions would not hold
+        return text
+    pieces: list[str] = []
+    pos = 0
+    for m in _BROKEN.finditer(lower):
+        start = m.start()
+        if start > 0 and lower[start - 1].isascii() and lower[start - 1].isalpha():
+            continue
+        pieces.append(text[pos:start])
+        pieces.append("".join(c for c in text[start : m.end()] if c.isalpha()))
+        pos = m.end()
+    if not pieces:
+        return text
+    pieces.append(text[pos:])
+    return "".join(pieces)
