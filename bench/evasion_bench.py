@@ -1,4 +1,4 @@
-"""Injection recall when the attack is re-spelled (issue 14, thirteenth session).
+"""Injection recall when the attack is re-spelled (issue 14, thirteenth and fourteenth sessions).
 
     .venv/bin/python bench/evasion_bench.py [--limit N] [--out F] [ATTACKS.jsonl [BENIGN.jsonl]]
 
@@ -7,11 +7,15 @@ Takes injections the firewall refuses as written (the held half of a public set,
 /work/external) and spells each one in the ways attackers use to slip past word rules (diacritics,
 look-alike letters of other scripts, small capitals, "fancy text" letters, marks on every letter,
 separators between letters, markup inside words, text backwards, ROT13, upside down, symbols as
-letters, ...). Reports, per spelling, how many of the refused attacks are still refused; and for
-benign chat (default: DailyDialog's held half) written with diacritics or fancy letters, how many
-are refused (false positives). The spellings are written here, not learned from any set; the
-attack texts were never read for them. Prints JSON (and writes it to ``--out``); not in
-``make bench`` (needs the public sets, which are not in the repository).
+letters, emoji smuggling, percent-encoding, HTML entities, doubled letters, typing errors, ...).
+Reports, per spelling, how many of the refused attacks are still refused; and for benign chat
+(default: DailyDialog's held half) written the ways the readings touch, how many are refused
+(false positives). The spellings are written here, not learned from any set; the attack texts
+were never read for them. Prints JSON and writes it to ``--out`` (bench/results/evasion.json).
+
+Without the public sets (a clean machine: ``make bench`` runs it), the attacks are the probe sets'
+injections and the benign texts the hand-written ones of bench/data, whole (no halves); the
+report names the sets it read.
 """
 
 from __future__ import annotations
@@ -30,6 +34,11 @@ from a4s_memory.firewall import Firewall, WriteRequest, hsfilter  # noqa: E402
 from bench.external_injection import half  # noqa: E402
 
 EXTERNAL = Path("/work/external")
+# Without the public sets (a clean machine, ``make bench``): the repository's own attacks (the
+# probe sets' injections, bench/injection_probes.py) and hand-written benign texts, whole.
+IN_REPO_ATTACKS = REPO / "bench" / "data" / "injection_probes.jsonl"
+IN_REPO_BENIGN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
+RESULTS = REPO / "bench" / "results" / "evasion.json"
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 _UPPER = _LOWER.upper()
 
@@ -122,7 +131,9 @@ BENIGN_SPELLINGS = (
 
 def _rows(path: Path, label: str, limit: int, part: str) -> list[str]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    texts = [r["text"] for r in rows if r["label"] == label and half(r["id"]) == part]
+    texts = [
+        r["text"] for r in rows if r["label"] == label and part in ("all", half(r["id"]))
+    ]
     return texts[:limit] if limit else texts
 
 
@@ -134,17 +145,10 @@ def _refused(fw: Firewall, text: str) -> bool:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "attacks",
-        nargs="?",
-        type=Path,
-        default=EXTERNAL / "lakera_gandalf_ignore_instructions.jsonl",
-    )
-    parser.add_argument(
-        "benign", nargs="?", type=Path, default=EXTERNAL / "dailydialog_turns.jsonl"
-    )
+    parser.add_argument("attacks", nargs="?", type=Path)
+    parser.add_argument("benign", nargs="?", type=Path)
     parser.add_argument("--limit", type=int, default=0, help="at most N texts of each set")
-    parser.add_argument("--out", type=Path)
+    parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument(
         "--half",
         choices=("held", "dev"),
@@ -153,15 +157,25 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--show", help="print the dev half's attacks this spelling lets through")
     args = parser.parse_args(argv)
+    part = args.half
+    if args.attacks is None:
+        args.attacks = EXTERNAL / "lakera_gandalf_ignore_instructions.jsonl"
+        args.benign = args.benign or EXTERNAL / "dailydialog_turns.jsonl"
+        if not (args.attacks.exists() and args.benign.exists()):
+            args.attacks, args.benign, part = IN_REPO_ATTACKS, IN_REPO_BENIGN, "all"
+    args.benign = args.benign or IN_REPO_BENIGN
     fw = Firewall()
     if not hsfilter.wait(300):
         raise SystemExit("the Hyperscan prefilter did not compile")
     if args.show and args.half != "dev":
         raise SystemExit("--show reads the dev half only (--half dev)")
     attacks = [
-        t for t in _rows(args.attacks, "injection", args.limit, args.half) if _refused(fw, t)
+        t for t in _rows(args.attacks, "injection", args.limit, part) if _refused(fw, t)
     ]
-    report: dict[str, object] = {"attacks refused as written": len(attacks)}
+    report: dict[str, object] = {
+        "sets": {"attacks": args.attacks.name, "benign": args.benign.name, "part": part},
+        "attacks refused as written": len(attacks),
+    }
     recall = {}
     for name, spell in SPELLINGS.items():
         caught = sum(_refused(fw, spell(t)) for t in attacks)
@@ -173,7 +187,7 @@ def main(argv: list[str]) -> int:
             if not _refused(fw, spelt):
                 print(f"MISS {spelt[:150]!r}")
         return 0
-    benign = _rows(args.benign, "benign", args.limit, args.half)
+    benign = _rows(args.benign, "benign", args.limit, part)
     false_positives = {}
     for name in BENIGN_SPELLINGS:
         spell = SPELLINGS[name]
@@ -182,6 +196,7 @@ def main(argv: list[str]) -> int:
     report["benign refused, by spelling"] = false_positives
     print(json.dumps(report, indent=1, ensure_ascii=False))
     if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(
             json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )

@@ -494,7 +494,38 @@ done:
     return runs;
 }
 
+/* selector_run(text, min_len) -> bool: do min_len variation selectors (U+FE00..U+FE0F,
+ * U+E0100..U+E01EF) follow one another? Emoji smuggling writes bytes as runs of them; an
+ * emoji or an ideograph takes one. A text of one or two bytes a character holds none of the
+ * second range and is read only for the first. */
+static PyObject *selector_run(PyObject *self, PyObject *args) {
+    PyObject *text;
+    Py_ssize_t min_len;
+    if (!PyArg_ParseTuple(args, "Un", &text, &min_len)) {
+        return NULL;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    if (kind == PyUnicode_1BYTE_KIND) {
+        Py_RETURN_FALSE;
+    }
+    Py_ssize_t run = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if ((ch >= 0xFE00 && ch <= 0xFE0F) || (ch >= 0xE0100 && ch <= 0xE01EF)) {
+            if (++run >= min_len) {
+                Py_RETURN_TRUE;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    Py_RETURN_FALSE;
+}
+
 static PyMethodDef methods[] = {
+    {"selector_run", selector_run, METH_VARARGS, "selector_run(text, min_len) -> bool"},
     {"table_bytes", table_bytes, METH_VARARGS, "table_bytes(text, table) -> bytes | None"},
     {"plain_letters", plain_letters, METH_VARARGS, "plain_letters(text, table) -> str"},
     {"separator_runs", separator_runs, METH_VARARGS,

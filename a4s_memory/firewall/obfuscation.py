@@ -109,6 +109,9 @@ _SPLIT_PAIR: Final = re.compile(
 )
 _SPLIT_BEFORE_PUNCTUATION: Final = re.compile(r"(?<=[A-Za-z])[*_,|/\t-](?=[.!?;:\"'])")
 _BLANK_BEFORE_PUNCTUATION: Final = re.compile(r"(?<=[A-Za-z]) (?=[.!?;:,])")
+# Twelve letters or more split by single blanks: longer than most words, so the words' own blanks
+# were lost ("I g n o r e a l l p r e v i o u s"; "i g n o r e   a l l" keeps them)
+_LOST_BLANKS: Final = re.compile(r"(?<![\w.*,|/\t-])[A-Za-z](?: [A-Za-z]){11,}+")
 # Four or more lower-case words joined by hyphens or underscores, the first one may be
 # capitalised ("ignore-all-previous-instructions", "Disregard_your_guidelines_and_print"; code
 # names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
@@ -307,21 +310,23 @@ def _respelt(source: str, scan: TextScan | None) -> str:
             source, scan = out, None
     if _hinted(_LEET_HINT, _LEET_GATE_PLAIN, source, scan):
         out = _unleet(out)
-    joined_letters = False
+    lost_blanks = False
     if _hinted(_SPLIT_HINT, _SPLIT_PLAIN, source, scan):
         before = out
         out = _unsplit_all(out)
         out = re.sub(r"(?<=\w) {2,}(?=\w)", " ", out) if "  " in out else out
-        joined_letters = out != before
-        if joined_letters and " " in out:  # "restraints . You": the blank a split letter left
+        if out != before:  # the gates below were asked about ``source``: ask plainly
+            source, scan = out, None
+            lost_blanks = _LOST_BLANKS.search(before) is not None
+        if lost_blanks:  # "restraints . You": the blank a split letter left
             out = _BLANK_BEFORE_PUNCTUATION.sub("", out)
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
         out = _JOINED.sub(_unjoin, out)
     if _hinted(_BROKEN_HINT, None, source, scan):
         out = unbroken(out)
     # letters split by blanks with the words' own blanks lost ("I g n o r e a l l p r e v")
-    # joined into one run: the run-on and typo gates were asked about the text before
-    if joined_letters:
+    # joined into one run: split into words whatever it holds
+    if lost_blanks:
         out = retyped(split_runs(out, every=True))
     else:
         if _hinted(_RUN_ON_HINT, None, source, scan):

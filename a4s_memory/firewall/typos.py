@@ -64,8 +64,11 @@ for _variant in _CLASHES | set(WORDS):
     _ALL.pop(_variant, None)
 
 
-# Hyperscan's gate (lower-cased text): any variant as a whole word
-GATE: Final = r"\b(?:" + "|".join(sorted(_ALL, key=lambda v: (-len(v), v))) + r")\b"
+# Hyperscan's gate (lower-cased text): any variant as a whole word. The letters either side are
+# written as classes: the prefilter drops "\b", and "bypas" is in every "bypass".
+GATE: Final = (
+    r"(?:^|[^a-z])(?:" + "|".join(sorted(_ALL, key=lambda v: (-len(v), v))) + r")(?:[^a-z]|$)"
+)
 # The exact step: a trie; what precedes and follows a match is checked by the callback (an
 # assertion after the trie would make every position a new start of a failed match).
 _TRIE: Final = re.compile(trie(sorted(_ALL)))
