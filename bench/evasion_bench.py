@@ -131,9 +131,7 @@ BENIGN_SPELLINGS = (
 
 def _rows(path: Path, label: str, limit: int, part: str) -> list[str]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    texts = [
-        r["text"] for r in rows if r["label"] == label and part in ("all", half(r["id"]))
-    ]
+    texts = [r["text"] for r in rows if r["label"] == label and part in ("all", half(r["id"]))]
     return texts[:limit] if limit else texts
 
 
@@ -169,9 +167,7 @@ def main(argv: list[str]) -> int:
         raise SystemExit("the Hyperscan prefilter did not compile")
     if args.show and args.half != "dev":
         raise SystemExit("--show reads the dev half only (--half dev)")
-    attacks = [
-        t for t in _rows(args.attacks, "injection", args.limit, part) if _refused(fw, t)
-    ]
+    attacks = [t for t in _rows(args.attacks, "injection", args.limit, part) if _refused(fw, t)]
     report: dict[str, object] = {
         "sets": {"attacks": args.attacks.name, "benign": args.benign.name, "part": part},
         "attacks refused as written": len(attacks),
