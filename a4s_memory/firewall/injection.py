@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Final
 
@@ -166,45 +166,45 @@ def regex_findings(
     return findings
 
 
+def _zero_width_inside_words(text: str) -> bool:
+    return any(c in text for c in _ZW_CHARS) and _ZW_BETWEEN_LETTERS.search(text) is not None
+
+
+def _mixed_script_word(text: str) -> bool:
+    return _GREEK_CYRILLIC.search(text) is not None and _MIXED_SCRIPT.search(text) is not None
+
+
+# (test, rule id, reason, stop reason) of the evasion markers of a non-ASCII text: the first two
+# refuse on their own (no legitimate use), the others are soft (suspicious only)
+_MARKERS: Final[tuple[tuple[Callable[[str], bool], str, str, StopReason | None], ...]] = (
+    (
+        has_tag_chars,
+        "evasion.tag_chars",
+        "Unicode tag characters (invisible ASCII smuggling)",
+        _INJ,
+    ),
+    (
+        has_selector_run,
+        "evasion.variation_smuggling",
+        "variation selectors in a row (bytes smuggled after an emoji)",
+        _INJ,
+    ),
+    (_zero_width_inside_words, "evasion.zero_width", "zero-width characters inside words", None),
+    (
+        _mixed_script_word,
+        "evasion.homoglyph",
+        "word mixes Latin with Cyrillic/Greek letters",
+        None,
+    ),
+)
+
+
 def _unicode_markers(text: str) -> list[Finding]:
-    out: list[Finding] = []
-    if has_tag_chars(text):
-        out.append(
-            Finding(
-                rule_id="evasion.tag_chars",
-                layer=Layer.EVASION,
-                reason="Unicode tag characters (invisible ASCII smuggling)",
-                stop_reason=_INJ,
-            )
-        )
-    if has_selector_run(text):
-        out.append(
-            Finding(
-                rule_id="evasion.variation_smuggling",
-                layer=Layer.EVASION,
-                reason="variation selectors in a row (bytes smuggled after an emoji)",
-                stop_reason=_INJ,
-            )
-        )
-    if any(c in text for c in _ZW_CHARS) and _ZW_BETWEEN_LETTERS.search(text):
-        out.append(
-            Finding(
-                rule_id="evasion.zero_width",
-                layer=Layer.EVASION,
-                reason="zero-width characters inside words",
-                stop_reason=None,
-            )
-        )
-    if _GREEK_CYRILLIC.search(text) and _MIXED_SCRIPT.search(text):
-        out.append(
-            Finding(
-                rule_id="evasion.homoglyph",
-                layer=Layer.EVASION,
-                reason="word mixes Latin with Cyrillic/Greek letters",
-                stop_reason=None,
-            )
-        )
-    return out
+    return [
+        Finding(rule_id=rule_id, layer=Layer.EVASION, reason=reason, stop_reason=stop)
+        for found, rule_id, reason, stop in _MARKERS
+        if found(text)
+    ]
 
 
 def shannon_entropy(token: str) -> float:

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
+from a4s_memory.firewall import Firewall, WriteRequest
 from a4s_memory.firewall.letterforms import _table, letters_reference, plain_letters
 from a4s_memory.firewall.native import SCAN
 from a4s_memory.firewall.obfuscation import deobfuscated
@@ -71,16 +71,9 @@ OVERRIDES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def firewall() -> Firewall:
-    fw = Firewall()
-    assert hsfilter.wait(300), "the Hyperscan databases did not compile"
-    return fw
-
-
 @pytest.mark.parametrize("text", OVERRIDES)
-def test_marked_overrides_are_refused(firewall: Firewall, text: str) -> None:
-    decision = firewall.check(WriteRequest(text=text))
+def test_marked_overrides_are_refused(compiled_firewall: Firewall, text: str) -> None:
+    decision = compiled_firewall.check(WriteRequest(text=text))
     assert decision.stop_reason is StopReason.INJECTION_DETECTED, text
 
 
@@ -115,8 +108,8 @@ def test_marked_overrides_are_refused(firewall: Firewall, text: str) -> None:
         "The IPA for 'butter' is [ˈbʌɾɚ] and for 'thought' [θɔːt]; I keep mixing ɔ and ɑ.",
     ],
 )
-def test_marked_chat_is_stored(firewall: Firewall, text: str) -> None:
-    decision = firewall.check(WriteRequest(text=text))
+def test_marked_chat_is_stored(compiled_firewall: Firewall, text: str) -> None:
+    decision = compiled_firewall.check(WriteRequest(text=text))
     assert decision.stop_reason is StopReason.SUCCESS_STORED, text
 
 

@@ -24,7 +24,7 @@ from urllib.parse import quote
 import pytest
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
+from a4s_memory.firewall import Firewall, WriteRequest
 from a4s_memory.firewall.decoding import _SELECTOR_RUN
 from a4s_memory.firewall.native import SCAN
 from a4s_memory.firewall.normalize import views
@@ -59,21 +59,16 @@ OVERRIDES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def firewall() -> Firewall:
-    fw = Firewall()
-    assert hsfilter.wait(300), "the Hyperscan databases did not compile"
-    return fw
-
-
 @pytest.mark.parametrize("text", OVERRIDES)
-def test_hidden_overrides_are_refused(firewall: Firewall, text: str) -> None:
-    decision = firewall.check(WriteRequest(text=text))
+def test_hidden_overrides_are_refused(compiled_firewall: Firewall, text: str) -> None:
+    decision = compiled_firewall.check(WriteRequest(text=text))
     assert decision.stop_reason is StopReason.INJECTION_DETECTED, text
 
 
-def test_emoji_smuggling_names_its_rule(firewall: Firewall) -> None:
-    decision = firewall.check(WriteRequest(text=_emoji_smuggled("hello there, how are you?")))
+def test_emoji_smuggling_names_its_rule(compiled_firewall: Firewall) -> None:
+    decision = compiled_firewall.check(
+        WriteRequest(text=_emoji_smuggled("hello there, how are you?"))
+    )
     assert decision.stop_reason is StopReason.INJECTION_DETECTED
     assert "evasion.variation_smuggling" in {f.rule_id for f in decision.findings}
 
@@ -95,8 +90,8 @@ def test_emoji_smuggling_names_its_rule(firewall: Firewall) -> None:
         "My Greek friend Αλέξανδρος says the exam on Ιστορία was hard.",
     ],
 )
-def test_look_alike_chat_is_stored(firewall: Firewall, text: str) -> None:
-    decision = firewall.check(WriteRequest(text=text))
+def test_look_alike_chat_is_stored(compiled_firewall: Firewall, text: str) -> None:
+    decision = compiled_firewall.check(WriteRequest(text=text))
     assert decision.stop_reason is StopReason.SUCCESS_STORED, text
 
 

@@ -1,0 +1,16 @@
+"""Fixtures of the firewall's unit tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from a4s_memory.firewall import Firewall, hsfilter
+
+
+@pytest.fixture(scope="module")
+def compiled_firewall() -> Firewall:
+    """A default :class:`Firewall` once its Hyperscan databases are ready (the prefilter's
+    answers, not the ``re`` fallback, decide what the tests see)."""
+    fw = Firewall()
+    assert hsfilter.wait(300), "the Hyperscan databases did not compile"
+    return fw
