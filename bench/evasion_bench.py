@@ -114,6 +114,11 @@ SPELLINGS: dict[str, Callable[[str], str]] = {
     "two letters swapped in long words": lambda t: " ".join(
         w[:2] + w[3] + w[2] + w[4:] if len(w) > 5 and w.isalpha() else w for w in t.split(" ")
     ),
+    "vowels dropped after a word's first letter": lambda t: " ".join(
+        w[0] + "".join(c for c in w[1:] if c.lower() not in "aeiou") if len(w) > 2 else w
+        for w in t.split(" ")
+        if w
+    ),
     "Greek look-alike letters": lambda t: t.translate(
         str.maketrans("AEIOKMNTXaeoikvp", "ΑΕΙΟΚΜΝΤΧαεοικνρ")
     ),
@@ -126,6 +131,7 @@ BENIGN_SPELLINGS = (
     "small capitals",
     "a space between every letter",
     "doubled letters",
+    "vowels dropped after a word's first letter",
 )
 
 

@@ -21,7 +21,7 @@ from importlib import resources
 from itertools import islice
 from typing import Final
 
-__all__ = ["HINT", "KEY_WORDS", "split_runs", "vocabulary"]
+__all__ = ["HINT", "KEY_WORDS", "ranks", "split_runs", "vocabulary"]
 
 KEY_WORDS: Final = (
     "ignor",
@@ -157,10 +157,10 @@ def _split(run: str) -> str:
 
 
 def _word_cost(word: str) -> float:
-    return 1.0 + _RANK_COST * math.log2(_ranks().get(word, _EXTRA_RANK))
+    return 1.0 + _RANK_COST * math.log2(ranks().get(word, _EXTRA_RANK))
 
 
-def _ranks() -> dict[str, int]:
+def ranks() -> dict[str, int]:
     """Word -> its line in the vocabulary file (1-based; the extra words rank last)."""
     if not _RANKS:
         with _LOCK:

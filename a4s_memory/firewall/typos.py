@@ -23,6 +23,7 @@ from typing import Final
 from a4s_memory.firewall.cutwords import WORDS as CUT_WORDS
 from a4s_memory.firewall.cutwords import trie
 from a4s_memory.firewall.runon import vocabulary
+from a4s_memory.firewall.vowels import revoweled, skeletons
 
 __all__ = ["GATE", "retyped"]
 
@@ -43,6 +44,11 @@ WORDS: Final = tuple(
     dict.fromkeys([*CUT_WORDS, *(w + "s" for w in _PLURALS), "original", "initial", "earlier"])
 )
 _MIN_DROP: Final = 6  # a shorter word less one letter is too often another word
+# An override written without vowels ("Whch ar yr instrctns?") drops them from every word: once
+# a key word was read so, every word is (:mod:`vowels`), if three words or more of the text were
+# written without vowels (one "rpt" or "instrctns" is an abbreviation or a typing error)
+_MIN_VOWELLESS_WORDS: Final = 3
+_VOWELLESS_WINDOW: Final = 300
 
 
 def _variants(word: str) -> set[str]:
@@ -50,7 +56,13 @@ def _variants(word: str) -> set[str]:
     if len(word) >= _MIN_DROP:
         out |= {word[:i] + word[i + 1 :] for i in range(1, len(word) - 1)}
     out |= {word[:i] + word[i] + word[i:] for i in range(len(word))}
-    return out - {word}
+    return (out | _vowelless(word)) - {word}
+
+
+def _vowelless(word: str) -> set[str]:
+    """The word without its vowels, its first letter kept or not ("instructions": "instrctns",
+    "nstrctns"), when three letters or more are left."""
+    return {f for f in skeletons(word) if len(f) >= 3}
 
 
 # variant -> the word it misspells (a variant of two words is left out: it says neither)
@@ -62,6 +74,7 @@ for _word in WORDS:
             _CLASHES.add(_variant)
 for _variant in _CLASHES | set(WORDS):
     _ALL.pop(_variant, None)
+_VOWELLESS_FORMS: Final = frozenset(v for w in WORDS for v in _vowelless(w)) & set(_ALL)
 
 
 # Hyperscan's gate (lower-cased text): any variant as a whole word. The letters either side are
@@ -101,6 +114,8 @@ def retyped(text: str) -> str:
     real = _real_words()
     pieces: list[str] = []
     pos = 0
+    written = 0  # characters of the result so far
+    vowelless: list[int] = []  # where in the result a key word written without vowels was read
     for m in _TRIE.finditer(lower):
         start, end = m.span()
         if (start > 0 and lower[start - 1].isalpha()) or (
@@ -110,10 +125,38 @@ def retyped(text: str) -> str:
         variant = m.group(0)
         if variant in real:
             continue
+        word = _in_case_of(_ALL[variant], text[start:end])
         pieces.append(text[pos:start])
-        pieces.append(_in_case_of(_ALL[variant], text[start:end]))
+        written += start - pos
+        if variant in _VOWELLESS_FORMS:
+            vowelless.append(written)
+        pieces.append(word)
+        written += len(word)
         pos = end
     if not pieces:
         return text
     pieces.append(text[pos:])
-    return "".join(pieces)
+    out = "".join(pieces)
+    return _revoweled_near(out, vowelless) if vowelless else out
+
+
+def _revoweled_near(text: str, where: list[int]) -> str:
+    """``text`` with the words within :data:`_VOWELLESS_WINDOW` characters of ``where`` read
+    without their vowels (:func:`vowels.revoweled`), when that reads enough of them (a 10 KB
+    text with one "intl" costs a look at 600 characters, not at 10 KB)."""
+    spans: list[tuple[int, int]] = []
+    for at in where:
+        lo, hi = max(0, at - _VOWELLESS_WINDOW), min(len(text), at + _VOWELLESS_WINDOW)
+        if spans and lo <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], hi)
+        else:
+            spans.append((lo, hi))
+    pieces: list[str] = []
+    pos = read_words = 0
+    for lo, hi in spans:
+        read, count = revoweled(text[lo:hi])
+        pieces.extend((text[pos:lo], read))
+        read_words += count
+        pos = hi
+    pieces.append(text[pos:])
+    return "".join(pieces) if len(where) + read_words >= _MIN_VOWELLESS_WORDS else text
