@@ -13,6 +13,7 @@ grant exactly 7 (the node's write lock serialises them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -59,6 +60,38 @@ def _is_worker(pid: int) -> bool:
             return b"--reuse-port" in fh.read()
     except FileNotFoundError:
         return False
+
+
+def _listening(pid: int, port: int) -> bool:
+    """Does ``pid`` hold a socket listening on ``port`` (its socket inodes against the LISTEN
+    entries of /proc/net/tcp and tcp6)?"""
+    inodes = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+    except FileNotFoundError:
+        return False
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError), open(table, encoding="ascii") as fh:
+            for line in fh.readlines()[1:]:
+                fields = line.split()
+                local, state, inode = fields[1], fields[3], fields[9]
+                if state == "0A" and int(local.rsplit(":", 1)[1], 16) == port and inode in inodes:
+                    return True
+    return False
+
+
+def _wait_listening(pids: list[int], port: int, timeout_s: float = 60.0) -> None:
+    """Wait until every one of ``pids`` listens on ``port``: /readyz answered by one worker says
+    nothing of the other, and a worker killed while it is the only listener leaves the port
+    refusing connections (CI saw "Connection refused" right after the kill)."""
+    deadline = time.monotonic() + timeout_s
+    while not all(_listening(pid, port) for pid in pids):
+        assert time.monotonic() < deadline, "the workers did not all listen"
+        time.sleep(0.2)
 
 
 def _wait_exited(pid: int, timeout_s: float = 30.0) -> None:
@@ -205,6 +238,7 @@ def test_a_killed_worker_is_replaced(neo4j_settings: Settings) -> None:
     try:
         _wait_ready(url, supervisor)
         first = _workers_of(supervisor.pid, 2)
+        _wait_listening(first, port)
         os.kill(first[0], signal.SIGKILL)
         _wait_exited(first[0])
         assert httpx.get(f"{url}/healthz", timeout=10.0).status_code == 200
