@@ -9,11 +9,14 @@
 * ``tag_payload`` — text smuggled in Unicode tag characters (U+E0020..U+E007E map to ASCII);
 * ``selector_payload`` — bytes smuggled in runs of variation selectors after an emoji;
 * ``comment`` — the inside of HTML ``<!-- -->`` and markdown ``[//]: # (...)`` comments;
-* ``base64`` / ``hex`` / ``escape`` / ``percent`` / ``entity`` — candidate runs decoded, kept only
-  when the result is mostly printable text (so random secrets are not decoded into noise);
+* ``base64`` / ``hex`` / ``escape`` — candidate runs decoded, kept only when the result is mostly
+  printable text (so random secrets are not decoded into noise); ``percent`` / ``entity`` — the
+  whole text decoded when it holds escapes, then read by the re-spelling steps too
+  (:mod:`a4s_memory.firewall.decoding`);
 * ``deobfuscated`` — the lines spelled in leetspeak (digits and symbols), split into letters,
-  joined by hyphens / underscores, cut in two, marked up inside words, misspelt or one word per
-  line, read plainly (:mod:`a4s_memory.firewall.obfuscation`);
+  joined by hyphens / underscores, run together, cut in two, marked up inside words, misspelt,
+  with doubled letters or without vowels, or one word per line, read plainly
+  (:mod:`a4s_memory.firewall.obfuscation`);
 * ``letterforms`` — the lines with Latin letters in other forms (diacritics, look-alikes of other
   scripts, small capitals, fancy-text letters, marks on every letter) read as plain letters, then
   as ``deobfuscated`` (:mod:`a4s_memory.firewall.letterforms`);
@@ -24,8 +27,9 @@
 The learned layer reads the re-spelling views (``deobfuscated`` to ``upside_down``) too
 (:data:`a4s_memory.firewall.injection.RESPELT`).
 
-Decoding is one level deep over *candidate runs only* (a run must match a tight regex first), which
-keeps the cost linear in the text and bounded per run. Pure functions, no I/O.
+Decoding is one level deep, over candidate runs (a run must match a tight regex first) or, for
+percent-encoding and HTML entities, over the whole text once: linear in the text. Pure
+functions, no I/O.
 """
 
 from __future__ import annotations

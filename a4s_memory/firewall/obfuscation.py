@@ -4,11 +4,12 @@ splits them into separated letters ("i g n o r e", "I-g-n-o-r-e", "I,g,n,o,r,e")
 with hyphens or underscores ("ignore_all_previous_instructions") or runs them together
 ("Ignoreallprevious…": :mod:`runon`) or cuts a key word ("Ign ore", "pass-word") or marks up
 inside a word ("Ig<b></b>nore") or writes one word per line or misspells a key word near an
-override verb ("instrucions": :mod:`respell`); the ``letterforms`` view also reads Latin letters
-in other forms ("Dísregard", "ɪɢɴᴏʀᴇ", "Iɡnօrе": :mod:`letterforms`). Found by
-bench/injection_probes.py set 4 (fourth round of family rules) and, for the thirteenth
-session's spellings, by bench/evasion_bench.py; undone here once, so that every rule reads
-through them instead of each rule learning the spellings.
+override verb ("instrucions": :mod:`respell`) or anywhere ("Ignroe", "promt": :mod:`typos`) or
+doubles every letter ("IIggnnoorree") or drops the vowels ("Ignr all prvs": :mod:`vowels`); the
+``letterforms`` view also reads Latin letters in other forms ("Dísregard", "ɪɢɴᴏʀᴇ", "Iɡnօrе":
+:mod:`letterforms`). Found by bench/injection_probes.py set 4 (fourth round of family rules)
+and, for the thirteenth and fourteenth sessions' spellings, by bench/evasion_bench.py; undone
+here once, so that every rule reads through them instead of each rule learning the spellings.
 
 The view holds only the lines that changed, each cut to the changed part and 256 characters
 either side (joined by newlines): the injection rules look within a line and a few hundred
