@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from a4s_memory.firewall.runon import ranks, vocabulary
+
 __all__ = ["HINT", "WORDS", "trie", "unbroken"]
 
 # Key words of the override family cut in two by one blank, hyphen, dot or underscore ("Ign ore
@@ -82,10 +84,15 @@ _CUTS: Final = [w[:k] + _CUT + w[k:] for w in WORDS for k in range(2, len(w) - 1
 HINT: Final = "|".join(c.replace(_CUT, _SEPARATORS) for c in _CUTS)
 # searched in the lower-cased text (case-sensitive ``re`` skips ahead fast; IGNORECASE costs ~25x)
 _BROKEN: Final = re.compile(trie(_CUTS))
+# Two cut key words and the text is written cut: other words cut by one blank are joined too.
+_MIN_CUT_KEY_WORDS: Final = 2
+_RUN: Final = re.compile(r"[A-Za-z]{2,}+")
 
 
 def unbroken(text: str) -> str:
-    """``text`` with the cut key words (:data:`_BROKEN`) joined again; a cut must start a word."""
+    """``text`` with the cut key words (:data:`_BROKEN`) joined again; a cut must start a word.
+    Once :data:`_MIN_CUT_KEY_WORDS` were, the text is written that way: every other word cut in
+    two by a blank is joined too (:func:`_joined_pairs`)."""
     lower = text.lower()
     if len(lower) != len(text):  # lower-casing moved characters: positions would not hold
         return text
@@ -98,6 +105,43 @@ def unbroken(text: str) -> str:
         pieces.append(text[pos:start])
         pieces.append("".join(c for c in text[start : m.end()] if c.isalpha()))
         pos = m.end()
+    if not pieces:
+        return text
+    pieces.append(text[pos:])
+    out = "".join(pieces)
+    cut = (len(pieces) - 1) // 2  # (two pieces a cut word, and the rest)
+    return _joined_pairs(out) if cut >= _MIN_CUT_KEY_WORDS else out
+
+
+def _joined_pairs(text: str) -> str:
+    """``text`` with two neighbouring words joined where together they are a vocabulary word (or
+    its plural) and one of them is not a word or is rarer than the join ("tec hniques", "pro
+    vide", "sen tences"; not "in to", "can not", "a part": each part is commoner than the join)."""
+    words, rank = vocabulary(), ranks()
+    last = len(rank) + 1
+    runs = [m.span() for m in _RUN.finditer(text)]
+    pieces: list[str] = []
+    pos = i = 0
+    while i + 1 < len(runs):
+        (a0, a1), (b0, b1) = runs[i], runs[i + 1]
+        if b0 != a1 + 1 or text[a1] != " ":
+            i += 1
+            continue
+        a, b = text[a0:a1].lower(), text[b0:b1].lower()
+        ab = a + b
+        if not (ab in words or (ab[-1] == "s" and ab[:-1] in words)):
+            i += 1
+            continue
+        if (
+            a in words
+            and b in words
+            and rank.get(ab, rank.get(ab[:-1], last)) > max(rank.get(a, last), rank.get(b, last))
+        ):
+            i += 1
+            continue
+        pieces.extend((text[pos:a1], text[b0:b1]))
+        pos = b1
+        i += 2
     if not pieces:
         return text
     pieces.append(text[pos:])
