@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from typing import Final
 
 from a4s_memory.firewall.cutwords import WORDS as CUT_WORDS
 from a4s_memory.firewall.cutwords import trie
 from a4s_memory.firewall.runon import vocabulary
-from a4s_memory.firewall.vowels import revoweled, skeletons
+from a4s_memory.firewall.vowels import revoweled, skeletons, unswapped
 
 __all__ = ["GATE", "retyped"]
 
@@ -49,6 +50,9 @@ _MIN_DROP: Final = 6  # a shorter word less one letter is too often another word
 # written without vowels (one "rpt" or "instrctns" is an abbreviation or a typing error)
 _MIN_VOWELLESS_WORDS: Final = 3
 _VOWELLESS_WINDOW: Final = 300
+# Two key words with typing errors and the text is typed that way: the other words near them are
+# read with two neighbouring letters swapped back (:func:`vowels.unswapped`)
+_MIN_MISTYPED: Final = 2
 
 
 def _variants(word: str) -> set[str]:
@@ -116,6 +120,7 @@ def retyped(text: str) -> str:
     pos = 0
     written = 0  # characters of the result so far
     vowelless: list[int] = []  # where in the result a key word written without vowels was read
+    mistyped: list[int] = []  # where one with a typing error was
     for m in _TRIE.finditer(lower):
         start, end = m.span()
         if (start > 0 and lower[start - 1].isalpha()) or (
@@ -128,8 +133,7 @@ def retyped(text: str) -> str:
         word = _in_case_of(_ALL[variant], text[start:end])
         pieces.append(text[pos:start])
         written += start - pos
-        if variant in _VOWELLESS_FORMS:
-            vowelless.append(written)
+        (vowelless if variant in _VOWELLESS_FORMS else mistyped).append(written)
         pieces.append(word)
         written += len(word)
         pos = end
@@ -137,13 +141,18 @@ def retyped(text: str) -> str:
         return text
     pieces.append(text[pos:])
     out = "".join(pieces)
-    return _revoweled_near(out, vowelless) if vowelless else out
+    if vowelless:
+        out = _read_near(out, vowelless, revoweled)
+    if len(mistyped) >= _MIN_MISTYPED:
+        out = _read_near(out, mistyped, unswapped)
+    return out
 
 
-def _revoweled_near(text: str, where: list[int]) -> str:
-    """``text`` with the words within :data:`_VOWELLESS_WINDOW` characters of ``where`` read
-    without their vowels (:func:`vowels.revoweled`), when that reads enough of them (a 10 KB
-    text with one "intl" costs a look at 600 characters, not at 10 KB)."""
+def _read_near(text: str, where: list[int], reader: Callable[[str], tuple[str, int]]) -> str:
+    """``text`` with the words within :data:`_VOWELLESS_WINDOW` characters of ``where`` read by
+    ``reader`` (:func:`vowels.revoweled`, :func:`vowels.unswapped`), when the key words there and
+    the words it reads make :data:`_MIN_VOWELLESS_WORDS` (a 10 KB text with one "intl" costs a
+    look at 600 characters, not at 10 KB)."""
     spans: list[tuple[int, int]] = []
     for at in where:
         lo, hi = max(0, at - _VOWELLESS_WINDOW), min(len(text), at + _VOWELLESS_WINDOW)
@@ -154,7 +163,7 @@ def _revoweled_near(text: str, where: list[int]) -> str:
     pieces: list[str] = []
     pos = read_words = 0
     for lo, hi in spans:
-        read, count = revoweled(text[lo:hi])
+        read, count = reader(text[lo:hi])
         pieces.extend((text[pos:lo], read))
         read_words += count
         pos = hi

@@ -7,7 +7,10 @@ consonants after it ("tell": "tll"), and, when it starts with a vowel, its conso
 ("instructions": "nstrctns"). A token that is not itself a word and is a skeleton is read as the
 commonest word with that skeleton (the vocabulary lists its words about from the commonest:
 "wht" is "what", "y" is "you"), and so is a word that is a skeleton of a much commoner one
-("th", "sy": vocabulary pieces). The table (~20k words) is built on first use, ~30 ms.
+("th", "sy": vocabulary pieces). The table (~20k words) is built on first use, ~60 ms.
+
+:func:`unswapped` reads the same way words typed with two neighbouring letters swapped
+("tehcniques"), once :mod:`typos` found two key words so typed.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Final
 
 from a4s_memory.firewall.runon import ranks, vocabulary
 
-__all__ = ["revoweled"]
+__all__ = ["revoweled", "skeletons", "unswapped"]
 
 _VOWELS: Final = frozenset("aeiou")
 _TOKEN: Final = re.compile(r"[A-Za-z]++")
@@ -87,6 +90,33 @@ def revoweled(text: str) -> tuple[str, int]:
             return token
         changed += 1
         return _in_case_of(table[lower], token)
+
+    out = _TOKEN.sub(read, text)
+    return (out, changed) if changed else (text, 0)
+
+
+def unswapped(text: str) -> tuple[str, int]:
+    """``text`` with each token of four letters or more that is no word but becomes one when two
+    neighbouring letters are swapped ("tehcniques", "prvoide") read as the commonest such word,
+    and how many were (``text`` itself and 0 when there is none)."""
+    words, rank = vocabulary(), ranks()
+    changed = 0
+
+    def read(m: re.Match[str]) -> str:
+        nonlocal changed
+        token = m.group(0)
+        lower = token.lower()
+        if len(lower) < 4 or lower in words or (lower[-1] == "s" and lower[:-1] in words):
+            return token
+        found = [
+            w
+            for i in range(len(lower) - 1)
+            if (w := lower[:i] + lower[i + 1] + lower[i] + lower[i + 2 :]) in words
+        ]
+        if not found:
+            return token
+        changed += 1
+        return _in_case_of(min(found, key=lambda w: rank.get(w, _LAST)), token)
 
     out = _TOKEN.sub(read, text)
     return (out, changed) if changed else (text, 0)
