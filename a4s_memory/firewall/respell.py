@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["VERBS", "respelled"]
+__all__ = ["VERBS", "in_case_of", "respelled"]
 
 # Misspellings are looked for only near a verb of the override family (lower case, as prefixes):
 # finding every word of a key word's shape costs ~70 us of ``re`` per 2 KB, and an override names
@@ -150,8 +150,10 @@ def _key_word(token: str) -> str | None:
     return best[1] if best is not None else None
 
 
-def _in_case_of(word: str, token: str) -> str:
-    if token.isupper():
+def in_case_of(word: str, token: str) -> str:
+    """``word`` in ``token``'s case: upper case, capitalised or as it is (a one-letter capital,
+    "Y", is capitalised: "You")."""
+    if token.isupper() and len(token) > 1:
         return word.upper()
     return word.capitalize() if token[0].isupper() else word
 
@@ -202,7 +204,7 @@ def respelled(text: str, lower: str | None = None) -> str | None:
         if word is None:
             return token
         changed = True
-        return _in_case_of(word, token)
+        return in_case_of(word, token)
 
     pieces: list[str] = []
     pos = 0

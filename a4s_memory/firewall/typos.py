@@ -23,6 +23,7 @@ from typing import Final
 
 from a4s_memory.firewall.cutwords import WORDS as CUT_WORDS
 from a4s_memory.firewall.cutwords import trie
+from a4s_memory.firewall.respell import in_case_of
 from a4s_memory.firewall.runon import vocabulary
 from a4s_memory.firewall.vowels import revoweled, skeletons, unswapped
 
@@ -103,12 +104,6 @@ def _real_words() -> frozenset[str]:
     return _REAL[0]
 
 
-def _in_case_of(word: str, token: str) -> str:
-    if token.isupper() and len(token) > 1:
-        return word.upper()
-    return word.capitalize() if token[0].isupper() else word
-
-
 def retyped(text: str) -> str:
     """``text`` with each misspelt word of :data:`WORDS` spelt right (``text`` itself when there
     is none)."""
@@ -130,7 +125,7 @@ def retyped(text: str) -> str:
         variant = m.group(0)
         if variant in real:
             continue
-        word = _in_case_of(_ALL[variant], text[start:end])
+        word = in_case_of(_ALL[variant], text[start:end])
         pieces.append(text[pos:start])
         written += start - pos
         (vowelless if variant in _VOWELLESS_FORMS else mistyped).append(written)

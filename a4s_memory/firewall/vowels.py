@@ -19,6 +19,7 @@ import re
 import threading
 from typing import Final
 
+from a4s_memory.firewall.respell import in_case_of
 from a4s_memory.firewall.runon import ranks, vocabulary
 
 __all__ = ["revoweled", "skeletons", "unswapped"]
@@ -68,12 +69,6 @@ def _common(rank: dict[str, int], word: str) -> int:
     return max(1, rank.get(word, _LAST) - _FIRST_WORD)
 
 
-def _in_case_of(word: str, token: str) -> str:
-    if token.isupper() and len(token) > 1:
-        return word.upper()
-    return word.capitalize() if token[0].isupper() else word
-
-
 def revoweled(text: str) -> tuple[str, int]:
     """``text`` with each token that is no word but a word's skeleton read as that word, and how
     many were (``text`` itself and 0 when there is none)."""
@@ -89,7 +84,7 @@ def revoweled(text: str) -> tuple[str, int]:
         if lower in words and _common(rank, lower) <= _COMMONER * _common(rank, table[lower]):
             return token
         changed += 1
-        return _in_case_of(table[lower], token)
+        return in_case_of(table[lower], token)
 
     out = _TOKEN.sub(read, text)
     return (out, changed) if changed else (text, 0)
@@ -116,7 +111,7 @@ def unswapped(text: str) -> tuple[str, int]:
         if not found:
             return token
         changed += 1
-        return _in_case_of(min(found, key=lambda w: rank.get(w, _LAST)), token)
+        return in_case_of(min(found, key=lambda w: rank.get(w, _LAST)), token)
 
     out = _TOKEN.sub(read, text)
     return (out, changed) if changed else (text, 0)
