@@ -1,10 +1,13 @@
-"""What the letter-form and cipher views cost a firewall decision (issue 14, thirteenth session).
+"""What the re-spelling steps cost a firewall decision (issue 14, thirteenth and fourteenth
+sessions).
 
-    .venv/bin/python bench/views_cost.py [--runs 60] [--out F]
+    .venv/bin/python bench/views_cost.py [--runs 60] [--steps letterforms|fourteenth] [--out F]
 
-A/B in one process, text by text: the same decision with both steps switched off (the
-``letterforms`` view's :func:`~a4s_memory.firewall.letterforms.plain_letters` replaced by the
-identity, :func:`~a4s_memory.firewall.ciphers.cipher_views` by "no view") and on, alternated
+A/B in one process, text by text: the same decision with a set of steps switched off
+(``letterforms``: the ``letterforms`` view's :func:`~a4s_memory.firewall.letterforms.plain_letters`
+replaced by the identity, :func:`~a4s_memory.firewall.ciphers.cipher_views` by "no view";
+``fourteenth``: the typing-error, dropped-vowel and doubled-letter readings by the identity, the
+emoji-smuggling check by "none") and on, alternated
 run by run so drift of a shared machine hits both alike; the thread's CPU time, 20th percentile
 of ``--runs`` each. Texts: French, Spanish and German chat (diacritics on every line: the view
 then holds most of the text), English with curly quotes and an emoji (non-ASCII, no letter
@@ -27,6 +30,7 @@ from a4s_memory.firewall import (  # noqa: E402
     Firewall,
     WriteRequest,
     hsfilter,
+    injection,
     normalize,
     obfuscation,
 )
@@ -45,9 +49,6 @@ _CHAT = {
 }
 
 
-_STEPS = ((obfuscation, "plain_letters"), (normalize, "cipher_views"))  # switched off and on
-
-
 def _identity(text: str) -> str:
     return text
 
@@ -56,12 +57,35 @@ def _no_views(text: str, scan: object = None) -> list[tuple[str, str]]:
     return []
 
 
-_OFF = (_identity, _no_views)
+def _never(text: str) -> bool:
+    return False
 
 
-def _switch(on: tuple[object, ...]) -> None:
-    for (module, name), step in zip(_STEPS, on, strict=True):
-        setattr(module, name, step)
+# the steps each set switches off and on: (module, attribute, what stands in while off)
+_STEP_SETS: dict[str, tuple[tuple[object, str, object], ...]] = {
+    # thirteenth session: the letter-form and cipher views
+    "letterforms": (
+        (obfuscation, "plain_letters", _identity),
+        (normalize, "cipher_views", _no_views),
+    ),
+    # fourteenth session: typing errors and dropped vowels, doubled letters, the emoji-smuggling
+    # check (the steps whose gates every text is asked about)
+    "fourteenth": (
+        (obfuscation, "retyped", _identity),
+        (obfuscation, "_undoubled", _identity),
+        (
+            injection,
+            "_MARKERS",
+            tuple(m for m in injection._MARKERS if m[1] != "evasion.variation_smuggling"),
+        ),
+        (normalize, "has_selector_run", _never),
+    ),
+}
+
+
+def _switch(steps: tuple[tuple[object, str, object], ...], on: tuple[object, ...] | None) -> None:
+    for i, (module, name, off) in enumerate(steps):
+        setattr(module, name, off if on is None else on[i])
 
 
 def _cpu(fw: Firewall, text: str) -> float:
@@ -74,11 +98,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--steps", choices=sorted(_STEP_SETS), default="letterforms")
     args = parser.parse_args(argv)
     fw = Firewall()
     if not hsfilter.wait(300):
         raise SystemExit("the Hyperscan prefilter did not compile")
-    steps = tuple(getattr(module, name) for module, name in _STEPS)
+    step_set = _STEP_SETS[args.steps]
+    steps = tuple(getattr(module, name) for module, name, _ in step_set)
     report = {}
     for lang, chat in _CHAT.items():
         for size in (2_000, 10_000):
@@ -86,9 +112,9 @@ def main(argv: list[str]) -> int:
             off: list[float] = []
             on: list[float] = []
             for _ in range(args.runs):
-                _switch(_OFF)
+                _switch(step_set, None)
                 off.append(_cpu(fw, text))
-                _switch(steps)
+                _switch(step_set, steps)
                 on.append(_cpu(fw, text))
             a = statistics.quantiles(off, n=10)[1] * 1e6
             b = statistics.quantiles(on, n=10)[1] * 1e6
