@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from a4s_memory.firewall.runon import ranks, vocabulary
+from a4s_memory.firewall.runon import UNRANKED, is_word, ranks, vocabulary
 
 __all__ = ["HINT", "WORDS", "trie", "unbroken"]
 
@@ -118,7 +118,7 @@ def _joined_pairs(text: str) -> str:
     its plural) and one of them is not a word or is rarer than the join ("tec hniques", "pro
     vide", "sen tences"; not "in to", "can not", "a part": each part is commoner than the join)."""
     words, rank = vocabulary(), ranks()
-    last = len(rank) + 1
+    last = UNRANKED
     runs = [m.span() for m in _RUN.finditer(text)]
     pieces: list[str] = []
     pos = i = 0
@@ -129,7 +129,7 @@ def _joined_pairs(text: str) -> str:
             continue
         a, b = text[a0:a1].lower(), text[b0:b1].lower()
         ab = a + b
-        if not (ab in words or (ab[-1] == "s" and ab[:-1] in words)):
+        if not is_word(ab, words):
             i += 1
             continue
         if (

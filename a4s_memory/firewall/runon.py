@@ -21,7 +21,7 @@ from importlib import resources
 from itertools import islice
 from typing import Final
 
-__all__ = ["HINT", "KEY_WORDS", "ranks", "split_runs", "vocabulary"]
+__all__ = ["HINT", "KEY_WORDS", "UNRANKED", "is_word", "ranks", "split_runs", "vocabulary"]
 
 KEY_WORDS: Final = (
     "ignor",
@@ -103,31 +103,44 @@ _SHORTEST_LOST: Final = 6
 _LOST_RUN: Final = re.compile(f"[A-Za-z]{{{_SHORTEST_LOST},}}+")
 _LONGEST: Final = 20
 _UNKNOWN: Final = 1.5  # the cost of a letter in no word (a word costs 1)
-_WORDS: list[frozenset[str]] = []
-_RANKS: list[dict[str, int]] = []
-_EXTRA_RANK: Final = 30_522  # the vocabulary's length
+_LOADED: list[tuple[frozenset[str], dict[str, int]]] = []
+UNRANKED: Final = 30_522  # the vocabulary's length: the rank of a word not in it
 _LOCK: Final = threading.Lock()
 
 
 def vocabulary() -> frozenset[str]:
     """The alphabetic entries of bert-base-uncased's vocabulary and :data:`_EXTRA_WORDS` (read
     once, ~20k words)."""
-    if not _WORDS:
+    return _load()[0]
+
+
+def ranks() -> dict[str, int]:
+    """Word -> its line in the vocabulary file (1-based; the file lists words about from the
+    commonest; a word not in it ranks :data:`UNRANKED`)."""
+    return _load()[1]
+
+
+def _load() -> tuple[frozenset[str], dict[str, int]]:
+    """:func:`vocabulary` and :func:`ranks`, from one read of the file (once per process)."""
+    if not _LOADED:
         with _LOCK:
-            if not _WORDS:
+            if not _LOADED:
+                ref = resources.files("a4s_memory.store").joinpath(
+                    "data", "bert-base-uncased-vocab.txt"
+                )
+                lines = ref.read_text(encoding="utf-8").split()
                 words = {
-                    w
-                    for w in _vocabulary_file().split()
-                    if w.isascii() and w.isalpha() and (len(w) > 1 or w in "ai")
+                    w for w in lines if w.isascii() and w.isalpha() and (len(w) > 1 or w in "ai")
                 }
-                _WORDS.append(frozenset(words | set(_EXTRA_WORDS)))
-    return _WORDS[0]
+                rank = {w: i for i, w in enumerate(lines, start=1) if w.isalpha()}
+                _LOADED.append((frozenset(words | set(_EXTRA_WORDS)), rank))
+    return _LOADED[0]
 
 
 def _split(run: str) -> str:
     """``run`` as the fewest words (a letter outside any word costs :data:`_UNKNOWN`), joined by
     spaces; letters outside words stay together."""
-    words = vocabulary()
+    words, rank = _load()
     lower = run.lower()
     n = len(lower)
     cost = [0.0] + [float("inf")] * n
@@ -136,15 +149,15 @@ def _split(run: str) -> str:
         cost[end], back[end] = cost[end - 1] + _UNKNOWN, end - 1
         for start in range(max(0, end - _LONGEST), end):
             word = lower[start:end]
-            step = _OVERRIDE_COST if word in _OVERRIDE_WORDS else _word_cost(word)
-            if cost[start] + step < cost[end] and _is_word(word, words):
+            step = _OVERRIDE_COST if word in _OVERRIDE_WORDS else _word_cost(word, rank)
+            if cost[start] + step < cost[end] and is_word(word, words):
                 cost[end], back[end] = cost[start] + step, start
     pieces: list[tuple[str, bool]] = []  # (piece, is a word)
     end = n
     while end > 0:
         start = back[end]
         piece = run[start:end]
-        pieces.append((piece, _is_word(lower[start:end], words)))
+        pieces.append((piece, is_word(lower[start:end], words)))
         end = start
     pieces.reverse()
     out: list[list[str]] = []  # [piece, "w" or "?"]
@@ -156,26 +169,11 @@ def _split(run: str) -> str:
     return " ".join(piece for piece, _ in out)
 
 
-def _word_cost(word: str) -> float:
-    return 1.0 + _RANK_COST * math.log2(ranks().get(word, _EXTRA_RANK))
+def _word_cost(word: str, rank: dict[str, int]) -> float:
+    return 1.0 + _RANK_COST * math.log2(rank.get(word, UNRANKED))
 
 
-def ranks() -> dict[str, int]:
-    """Word -> its line in the vocabulary file (1-based; the extra words rank last)."""
-    if not _RANKS:
-        with _LOCK:
-            if not _RANKS:
-                lines = _vocabulary_file().split()
-                _RANKS.append({w: i for i, w in enumerate(lines, start=1) if w.isalpha()})
-    return _RANKS[0]
-
-
-def _vocabulary_file() -> str:
-    ref = resources.files("a4s_memory.store").joinpath("data", "bert-base-uncased-vocab.txt")
-    return ref.read_text(encoding="utf-8")
-
-
-def _is_word(word: str, words: frozenset[str]) -> bool:
+def is_word(word: str, words: frozenset[str]) -> bool:
     """A word of the vocabulary, or one with an "s" after it (its plural: the vocabulary holds
     word pieces, "directive" but not "directives")."""
     return word in words or (len(word) > 3 and word[-1] == "s" and word[:-1] in words)

@@ -20,7 +20,7 @@ import threading
 from typing import Final
 
 from a4s_memory.firewall.respell import in_case_of
-from a4s_memory.firewall.runon import ranks, vocabulary
+from a4s_memory.firewall.runon import UNRANKED, is_word, ranks, vocabulary
 
 __all__ = ["revoweled", "skeletons", "unswapped"]
 
@@ -29,7 +29,6 @@ _TOKEN: Final = re.compile(r"[A-Za-z]++")
 # of two words with one skeleton, an override's small word wins ("yr": "your", not "year")
 _PREFERRED: Final = frozenset({"your", "you", "the", "all", "and", "are", "what", "tell"})
 _FIRST_WORD: Final = 1_990  # the vocabulary's words start after its pieces and characters
-_LAST: Final = 30_522
 # a token that is a word too is read as the word of its skeleton when that one is this many
 # times commoner ("th", "ll", "sy", "bn" are vocabulary pieces; "all" stays "all", not "ally")
 _COMMONER: Final = 4
@@ -55,7 +54,7 @@ def _table() -> dict[str, str]:
                 words = vocabulary()
                 rank = ranks()
                 table: dict[str, str] = {}
-                order = sorted(words, key=lambda w: (w not in _PREFERRED, rank.get(w, _LAST)))
+                order = sorted(words, key=lambda w: (w not in _PREFERRED, rank.get(w, UNRANKED)))
                 for word in order:
                     for form in skeletons(word):
                         if form != word:
@@ -66,7 +65,7 @@ def _table() -> dict[str, str]:
 
 def _common(rank: dict[str, int], word: str) -> int:
     """``word``'s place among the vocabulary's words (1 for the commonest)."""
-    return max(1, rank.get(word, _LAST) - _FIRST_WORD)
+    return max(1, rank.get(word, UNRANKED) - _FIRST_WORD)
 
 
 def revoweled(text: str) -> tuple[str, int]:
@@ -101,7 +100,7 @@ def unswapped(text: str) -> tuple[str, int]:
         nonlocal changed
         token = m.group(0)
         lower = token.lower()
-        if len(lower) < 4 or lower in words or (lower[-1] == "s" and lower[:-1] in words):
+        if len(lower) < 4 or is_word(lower, words):
             return token
         found = [
             w
@@ -111,7 +110,7 @@ def unswapped(text: str) -> tuple[str, int]:
         if not found:
             return token
         changed += 1
-        return in_case_of(min(found, key=lambda w: rank.get(w, _LAST)), token)
+        return in_case_of(min(found, key=lambda w: rank.get(w, UNRANKED)), token)
 
     out = _TOKEN.sub(read, text)
     return (out, changed) if changed else (text, 0)
