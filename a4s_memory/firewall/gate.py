@@ -46,6 +46,7 @@ from a4s_memory.firewall.rules import INJECTION_RULES
 from a4s_memory.firewall.secrets import PlausibleMemo, locate_secrets, redact
 from a4s_memory.firewall.session import SessionGate
 from a4s_memory.firewall.spliced import spliced_findings
+from a4s_memory.firewall.spliced_email import spliced_email_findings
 from a4s_memory.firewall.triggers import TextScan
 from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 
@@ -165,6 +166,9 @@ class Firewall:
             req, regex_findings(text, scan=scan, folded=folded, all_views=all_views)
         )
         found.extend(spliced_findings(folded.text))
+        # once refused as injection, the e-mail check's word counts would change no decision
+        if not any(f.stop_reason is _INJ for f in found):
+            found.extend(spliced_email_findings(folded.text))
         found.extend(reply_directive_findings(folded.text))
         findings.extend(found)
         # INJECTION_DETECTED outranks every stop reason the content layers below can give

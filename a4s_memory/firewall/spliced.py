@@ -37,31 +37,43 @@ from a4s_memory.contract import StopReason
 from a4s_memory.firewall.models import Finding, Layer
 
 __all__ = [
+    "LONG_REQUEST",
     "MAX_PROSE_LINES",
     "MIN_ROWS",
     "MIN_WORDS",
+    "OPENING_SKIP",
     "RULE_ID",
+    "STOP_WORDS",
+    "WORD",
+    "fold_word",
+    "opening_words",
     "spliced_findings",
     "spliced_request",
+    "strays",
 ]
 
 RULE_ID: Final = "g2.spliced_request"
 MIN_ROWS: Final = 3  # two rows can be a header and one line; three are a table
 MAX_PROSE_LINES: Final = 2  # beyond this the text is a document that holds a table
 MIN_WORDS: Final = 3  # "Explain." or "See below" asks nothing of substance
+# A request of this many content words that shares only one with its host strays from it ("Break
+# down the plot of 'The Great Gatsby'." beside a table with "Great Britain" in a row).
+LONG_REQUEST: Final = 5
 
 
-def _fold(word: str) -> str:
+def fold_word(word: str) -> str:
+    """Light plural folding ("rows" -> "row"), as every word compared here is folded."""
     word = word.removesuffix("'s").strip("'")
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-_WORD: Final = re.compile(r"[a-z0-9][a-z0-9']{0,40}")
+WORD: Final = re.compile(r"[a-z0-9][a-z0-9']{0,40}")
 _LEAD: Final = re.compile(r"^[\s\-*•>#\"'(\[]+")
 _OUTPUT: Final = re.compile(
     r"\byour (?:reply|replies|response|responses|answer|answers|output|summary)\b"
 )
-_SKIP: Final = frozenset({"please", "kindly", "now", "also", "then", "and"})
+# Words passed over before a request's opening word ("Please explain ...").
+OPENING_SKIP: Final = frozenset({"please", "kindly", "now", "also", "then", "and"})
 _QUESTION_WORDS: Final = frozenset(
     """what how why who when where which whose whom is are was were do does did can could would
     should will shall may has have""".split()  # noqa: SIM905
@@ -80,7 +92,7 @@ REQUEST_VERBS: Final = frozenset(
 )
 # Words that are about a table itself: a request naming one is about the data.
 _TABLE_WORDS: Final = frozenset(
-    _fold(w)
+    fold_word(w)
     for w in (
         "table",
         "row",
@@ -95,8 +107,8 @@ _TABLE_WORDS: Final = frozenset(
     )
 )
 # Folded like the words they are compared with ("this" -> "thi").
-_STOP: Final = frozenset(
-    _fold(w)
+STOP_WORDS: Final = frozenset(
+    fold_word(w)
     for w in """the a an and or of to in on for with is are was were be been being this that these those it
     its what how why who when where which whose whom do does did can could would should will
     shall may might must i you he she we they me my your our their his her them us there here
@@ -106,23 +118,31 @@ _STOP: Final = frozenset(
 )
 
 
+def strays(content: set[str], shared: set[str]) -> bool:
+    """Is a request with these ``content`` words (stop words out) unrelated to its host, with
+    which it has the ``shared`` words in common? It shares none, or one while it has
+    :data:`LONG_REQUEST` content words or more (a question about the host shares its subject)."""
+    return bool(content) and (not shared or (len(shared) == 1 and len(content) >= LONG_REQUEST))
+
+
 def _words(text: str) -> set[str]:
-    return {_fold(w) for w in _WORD.findall(text)}
+    return {fold_word(w) for w in WORD.findall(text)}
 
 
-def _opening_word(line: str) -> str:
+def opening_words(line: str) -> tuple[str, str]:
+    """The first two words of ``line`` after list marks and "please" / "kindly" / "now" ..."""
     words = _LEAD.sub("", line).split(None, 6)
     i = 0
-    while i < len(words) - 1 and words[i].strip(",:;") in _SKIP:
+    while i < len(words) - 1 and words[i].strip(",:;") in OPENING_SKIP:
         i += 1
-    if not words:
-        return ""
     # "what's" and "who're" open questions too; verbs are matched as written (no plural folding)
-    return words[i].strip(",:;!?.").removesuffix("'s").removesuffix("'re")
+    found = [w.strip(",:;!?.").removesuffix("'s").removesuffix("'re") for w in words[i : i + 2]]
+    first, second, *_ = [*found, "", ""]
+    return first, second
 
 
 def _is_request(line: str) -> bool:
-    first = _opening_word(line)
+    first, _ = opening_words(line)
     return ("?" in line and first in _QUESTION_WORDS) or first in REQUEST_VERBS
 
 
@@ -148,8 +168,8 @@ def spliced_request(text: str) -> bool:
     for line in requests:
         if _OUTPUT.search(line):
             return True
-        words = _words(line) - _STOP
-        if words and not (words & _TABLE_WORDS) and not (words & table):
+        words = _words(line) - STOP_WORDS
+        if not (words & _TABLE_WORDS) and strays(words, words & table):
             return True
     return False
 
