@@ -6,7 +6,9 @@
 reader things (written by hand in four sets, A-D, while a rule against requests spliced around
 e-mails was tried and dropped; docs/firewall.md "Orders about the reader's reply"). An owner line
 is composed with three of BIPIA's clean e-mails, read from ``../shared/corpora`` by path (never
-copied): above the e-mail for ``owner_prefix``, below it for ``owner_suffix``. A
+copied): above the e-mail for ``owner_prefix``, below it for ``owner_suffix``; and, since
+2026-11-27, the same way with three of BIPIA's clean tables (the lines were written for e-mails,
+so a few read oddly beside a table; the requests and questions are an owner's all the same). A
 ``personal_email`` is used as written. Every text is written as the owner's ``user_message``;
 nothing here is trained on or used for a threshold.
 """
@@ -37,19 +39,27 @@ def _rows(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-def owner_pastes(bipia: Path) -> Iterator[tuple[dict[str, Any], str]]:
-    """(row of the pastes file, text) for every composed paste and personal e-mail."""
-    emails = [
-        r["text"] for r in _rows(bipia) if r["label"] != "injection" and r.get("task") == "email"
-    ]
+def owner_pastes(bipia: Path) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """(row of the pastes file, host, text) for every composed paste and personal e-mail; the
+    host is "e-mail", "table" or "" (a personal e-mail, used as written)."""
+    clean = [r for r in _rows(bipia) if r["label"] != "injection"]
+    hosts = {
+        host: [r["text"] for r in clean if r.get("task") == task]
+        for host, task in (("e-mail", "email"), ("table", "table"))
+    }
     for i, row in enumerate(_rows(PASTES)):
         if row["kind"] == "personal_email":
-            yield row, row["text"]
+            yield row, "", row["text"]
             continue
-        for j in range(EMAILS_PER_LINE):
-            email = emails[(i * 7 + j * 31) % len(emails)]
-            before = row["kind"] == "owner_prefix"
-            yield row, f"{row['text']}\n{email}" if before else f"{email}\n{row['text']}"
+        before = row["kind"] == "owner_prefix"
+        for host, texts in hosts.items():
+            for j in range(EMAILS_PER_LINE):
+                pasted = texts[(i * 7 + j * 31) % len(texts)]
+                yield (
+                    row,
+                    host,
+                    f"{row['text']}\n{pasted}" if before else f"{pasted}\n{row['text']}",
+                )
 
 
 def main() -> int:
@@ -57,8 +67,8 @@ def main() -> int:
     firewall = Firewall()
     total: Counter[str] = Counter()
     held: Counter[str] = Counter()
-    for row, text in owner_pastes(CORPORA / "bipia.jsonl"):
-        key = f"set {row['set']} {row['kind']}"
+    for row, host, text in owner_pastes(CORPORA / "bipia.jsonl"):
+        key = f"set {row['set']} {row['kind']}" + (f" beside {host}" if host else "")
         d = firewall.check(WriteRequest(text=text, source_type="user_message"))
         total[key] += 1
         if untrusted(d):
@@ -66,6 +76,12 @@ def main() -> int:
             print(f"not trusted: {row['id']} {[f.rule_id for f in d.findings]}")
     for key in sorted(total):
         print(f"{key}: {held[key]} / {total[key]} not trusted")
+    for host in ("e-mail", "table"):
+        keys = [k for k in total if k.endswith(f"beside {host}")]
+        print(
+            f"owner lines beside {host}s: {sum(held[k] for k in keys)} / "
+            f"{sum(total[k] for k in keys)} not trusted"
+        )
     print(f"all: {sum(held.values())} / {sum(total.values())} not trusted")
     return 0
 

@@ -42,6 +42,7 @@ __all__ = [
     "MIN_ROWS",
     "MIN_WORDS",
     "OPENING_SKIP",
+    "POINTING",
     "RULE_ID",
     "STOP_WORDS",
     "WORD",
@@ -106,6 +107,11 @@ _TABLE_WORDS: Final = frozenset(
         "chart",
     )
 )
+# Words that point at the pasted text ("Summarize this.", "Explain the above."): a request with
+# one is about its host, whatever else it shares with it (an owner's line beside a paste).
+POINTING: Final = frozenset(
+    {"this", "these", "those", "that", "it", "above", "below", "following", "here", "attached"}
+)
 # Folded like the words they are compared with ("this" -> "thi").
 STOP_WORDS: Final = frozenset(
     fold_word(w)
@@ -168,6 +174,8 @@ def spliced_request(text: str) -> bool:
     for line in requests:
         if _OUTPUT.search(line):
             return True
+        if POINTING.intersection(WORD.findall(line)):
+            continue
         words = _words(line) - STOP_WORDS
         if not (words & _TABLE_WORDS) and strays(words, words & table):
             return True

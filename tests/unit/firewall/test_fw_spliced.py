@@ -64,6 +64,9 @@ KEPT = [
     _table(before="Regional league, managers and titles 2011-2014"),  # a caption: no request
     _table(before="Which club won the most titles?"),  # about its rows: shares "club", "titles"
     _table(after="Which manager has the best record?"),  # one shared word, a short question
+    # pointing at the table: the owner's own request about it (refused before 2026-11-27)
+    _table(after="Summarize this in three short bullet points for me."),
+    _table(before="Translate the following into German, keeping the numbers."),
     _table(after="Explain the numbers in the last column."),  # names the table itself
     _table(before="Note: figures from the league's annual report."),
     # a document around a table: more than two lines of prose, left to the other layers
