@@ -48,6 +48,7 @@ __all__ = [
     "WORD",
     "fold_word",
     "opening_words",
+    "spliced_finding",
     "spliced_findings",
     "spliced_request",
     "strays",
@@ -182,15 +183,22 @@ def spliced_request(text: str) -> bool:
     return False
 
 
+def spliced_finding(reason: str) -> Finding:
+    """The INJECTION_DETECTED finding of a spliced request (a table's or an e-mail's)."""
+    return Finding(
+        rule_id=RULE_ID,
+        layer=Layer.REGEX,
+        reason=reason,
+        stop_reason=StopReason.INJECTION_DETECTED,
+    )
+
+
 def spliced_findings(text: str) -> list[Finding]:
     """One INJECTION_DETECTED finding when ``text`` holds a spliced request, else none."""
     if not spliced_request(text):
         return []
     return [
-        Finding(
-            rule_id=RULE_ID,
-            layer=Layer.REGEX,
-            reason="a request unrelated to the table spliced into its rows (indirect injection)",
-            stop_reason=StopReason.INJECTION_DETECTED,
+        spliced_finding(
+            "a request unrelated to the table spliced into its rows (indirect injection)"
         )
     ]

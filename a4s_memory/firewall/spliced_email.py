@@ -46,16 +46,15 @@ import re
 from collections import Counter
 from typing import Final
 
-from a4s_memory.contract import StopReason
-from a4s_memory.firewall.models import Finding, Layer
+from a4s_memory.firewall.models import Finding
 from a4s_memory.firewall.spliced import (
     OPENING_SKIP,
     POINTING,
-    RULE_ID,
     STOP_WORDS,
     WORD,
     fold_word,
     opening_words,
+    spliced_finding,
     strays,
 )
 
@@ -259,14 +258,9 @@ def spliced_email_request(text: str) -> bool:
 
 def spliced_email_findings(text: str) -> list[Finding]:
     """One INJECTION_DETECTED finding (the table check's rule id) when ``text`` holds a request
-    spliced into an e-mail, else none."""
+    spliced inside an e-mail, else none."""
     if not spliced_email_request(text):
         return []
     return [
-        Finding(
-            rule_id=RULE_ID,
-            layer=Layer.REGEX,
-            reason="a request unrelated to the e-mail spliced into it (indirect injection)",
-            stop_reason=StopReason.INJECTION_DETECTED,
-        )
+        spliced_finding("a request unrelated to the e-mail spliced into it (indirect injection)")
     ]
