@@ -14,14 +14,18 @@ of at least :data:`MIN_WORDS` words is a *spliced request* when
 
 * it is a request: a question opening with a question word, or an opening task verb
   (:data:`REQUEST_VERBS`, after "please"/"kindly"), and
-* it is not about the table: it shares no word with the rows (numbers count; light plural
-  folding; stop words and ordinals do not) and names no part of a table ("column", "row",
-  "above", ...);
+* it is not about the table: it shares no word with the rows, or only one of five content words
+  or more (:func:`strays`; numbers count; light plural folding; stop words and ordinals do not),
+  names no part of a table ("column", "row", ...) and points at nothing (:data:`POINTING`:
+  "Summarize this ...", "Translate the following ...": the owner's own line about a paste);
 * or, whatever its words, it is addressed to the reader's output ("... to your reply").
 
 Kept: a caption or note that asks nothing; a question about the rows ("Which club won the most
-titles?"); a table inside a longer document (an e-mail with its own requests: the other layers
-judge it). Every text in the ``|``-row shape only: CSV or tab-separated tables are not judged.
+titles?"); a line pointing at the table; a table inside a longer document (an e-mail with its own
+requests: :mod:`a4s_memory.firewall.spliced_email` and the other layers judge it). Every text in
+the ``|``-row shape only: CSV or tab-separated tables are not judged. The check cannot tell an
+owner's own request beside a pasted table from a spliced one when it points at nothing ("Give me
+three bullet points."): ``bench/owner_pastes.py`` counts those.
 
 Linear time: one pass over the lines and one bounded-word regex (no nested quantifier); a text
 with fewer than ``2 * MIN_ROWS`` pipes is not split at all. Figures (designed on the train and
