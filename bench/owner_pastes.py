@@ -31,7 +31,7 @@ from bench.injection_probes import untrusted
 REPO = Path(__file__).resolve().parents[1]
 CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
 PASTES = REPO / "bench" / "data" / "email_pastes.jsonl"
-EMAILS_PER_LINE = 3
+PASTES_PER_LINE = 3
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
@@ -53,7 +53,7 @@ def owner_pastes(bipia: Path) -> Iterator[tuple[dict[str, Any], str, str]]:
             continue
         before = row["kind"] == "owner_prefix"
         for host, texts in hosts.items():
-            for j in range(EMAILS_PER_LINE):
+            for j in range(PASTES_PER_LINE):
                 pasted = texts[(i * 7 + j * 31) % len(texts)]
                 yield (
                     row,

@@ -16,7 +16,7 @@ lines. A line is a *spliced request* when
 * it is inside the message (:func:`inside_lines`): after the first line with a header field or a
   greeting, before the last non-blank line. The owner's own line above or below a pasted e-mail
   ("Translate the following email into Spanish.", "What are my options here?") has the very
-  shape of a request spliced there; judging the edges refused 114 of 390 such pastes
+  shape of a request spliced there; judging the edges refused 115 of 390 such pastes
   (``bench/owner_pastes.py``), so they are not judged;
 * it is a task for an assistant: a question opening with a question word and ending with "?"
   (not "how was / how did ...": small talk; not "who can ...": a call for volunteers), or an
@@ -50,6 +50,7 @@ from a4s_memory.firewall.models import Finding
 from a4s_memory.firewall.spliced import (
     OPENING_SKIP,
     POINTING,
+    REQUEST_VERBS,
     STOP_WORDS,
     WORD,
     fold_word,
@@ -108,15 +109,16 @@ _QUESTION_WORDS: Final = frozenset({"what", "how", "why", "who", "when", "where"
 _SMALL_TALK: Final = frozenset({"was", "were", "is", "are", "am", "did"})
 # "Who can help on Saturday?": a sender asks its readers to act
 _CALL_FOR: Final = frozenset({"can", "could", "will", "would", "wants", "is"})
-# Verbs that open a task given to an assistant. An e-mail's own imperatives ("click", "reply",
-# "visit", "download", "contact", "call") are not among them.
-TASK_VERBS: Final = frozenset(
-    """explain describe write compose draft develop create generate provide give list name tell
-    summarize summarise translate recommend suggest help outline compare define discuss analyze
-    analyse calculate solve identify classify convert rewrite design predict evaluate teach
-    illustrate elaborate brainstorm debug implement craft produce propose recite estimate
-    determine assess rank paraphrase proofread research simplify break detail""".split()  # noqa: SIM905
+# Verbs that open a task given to an assistant: the table check's request verbs less those a
+# sender writes to its reader about the message, a form or a reply ("click", "reply", "visit",
+# "download", "include", "review", "send", "share" ...).
+_MESSAGE_VERBS: Final = frozenset(
+    """add answer append begin capitalize change click code complete continue count delete download
+    draw edit encode end find fix forget format ignore include insert install make mention plan
+    prepare print remove replace reply respond reverse review say send share show sort spell start
+    substitute use visit""".split()  # noqa: SIM905
 )
+TASK_VERBS: Final = REQUEST_VERBS - _MESSAGE_VERBS
 _OPENERS: Final = TASK_VERBS | OPENING_SKIP
 _PUNCTUATION: Final = "-*•>#\"'([,:;!?."
 _VOICE: Final = frozenset(
@@ -213,14 +215,13 @@ def _counts(text: str) -> Counter[str]:
 
 def _is_task(line: str) -> bool:
     head = line.split(None, 1)
+    asks = line.rstrip().endswith("?")
     # most lines of an e-mail are neither a question nor open with a task verb: told by string
     # methods before the opening words are parsed
-    if not head or (
-        not line.rstrip().endswith("?") and head[0].strip(_PUNCTUATION) not in _OPENERS
-    ):
+    if not head or (not asks and head[0].strip(_PUNCTUATION) not in _OPENERS):
         return False
     first, second = opening_words(line)
-    if first in _QUESTION_WORDS and line.rstrip().endswith("?"):
+    if first in _QUESTION_WORDS and asks:
         if (first == "how" and second in _SMALL_TALK) or (first == "who" and second in _CALL_FOR):
             return False
     elif first not in TASK_VERBS:

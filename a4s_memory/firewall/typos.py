@@ -49,8 +49,8 @@ _MIN_DROP: Final = 6  # a shorter word less one letter is too often another word
 # An override written without vowels ("Whch ar yr instrctns?") drops them from every word: once
 # a key word was read so, every word is (:mod:`vowels`), if three words or more of the text were
 # written without vowels (one "rpt" or "instrctns" is an abbreviation or a typing error)
-_MIN_VOWELLESS_WORDS: Final = 3
-_VOWELLESS_WINDOW: Final = 300
+_MIN_READ_WORDS: Final = 3
+_READ_WINDOW: Final = 300
 # Two key words with typing errors and the text is typed that way: the other words near them are
 # read with two neighbouring letters swapped back (:func:`vowels.unswapped`)
 _MIN_MISTYPED: Final = 2
@@ -144,13 +144,13 @@ def retyped(text: str) -> str:
 
 
 def _read_near(text: str, where: list[int], reader: Callable[[str], tuple[str, int]]) -> str:
-    """``text`` with the words within :data:`_VOWELLESS_WINDOW` characters of ``where`` read by
+    """``text`` with the words within :data:`_READ_WINDOW` characters of ``where`` read by
     ``reader`` (:func:`vowels.revoweled`, :func:`vowels.unswapped`), when the key words there and
-    the words it reads make :data:`_MIN_VOWELLESS_WORDS` (a 10 KB text with one "intl" costs a
+    the words it reads make :data:`_MIN_READ_WORDS` (a 10 KB text with one "intl" costs a
     look at 600 characters, not at 10 KB)."""
     spans: list[tuple[int, int]] = []
     for at in where:
-        lo, hi = max(0, at - _VOWELLESS_WINDOW), min(len(text), at + _VOWELLESS_WINDOW)
+        lo, hi = max(0, at - _READ_WINDOW), min(len(text), at + _READ_WINDOW)
         if spans and lo <= spans[-1][1]:
             spans[-1] = (spans[-1][0], hi)
         else:
@@ -163,4 +163,4 @@ def _read_near(text: str, where: list[int], reader: Callable[[str], tuple[str, i
         read_words += count
         pos = hi
     pieces.append(text[pos:])
-    return "".join(pieces) if len(where) + read_words >= _MIN_VOWELLESS_WORDS else text
+    return "".join(pieces) if len(where) + read_words >= _MIN_READ_WORDS else text
