@@ -130,6 +130,17 @@ def _split(corpus: str, group: str) -> str:
     return "train" if bucket < 60 else "val" if bucket < 80 else "test"
 
 
+def split_of(corpus: str, row: dict[str, Any]) -> str:
+    """The split of a row of ``../shared/corpora`` (module docstring: near-copies share one)."""
+    if corpus == "bipia" and row["label"] == "injection":
+        group = str(row.get("attack_text") or row["text"])
+    elif corpus == "agentdojo":
+        group = str(row["orig_id"])
+    else:
+        group = str(row["id"])
+    return _split(corpus, group)
+
+
 def _rows(path: Path) -> list[dict[str, Any]]:
     with path.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
@@ -158,16 +169,10 @@ def load_items() -> list[Item]:
             variant = str(row.get("attack_group") or row.get("variant") or row.get("kind") or label)
             if corpus == "bipia" and not y:  # the owner's pasted e-mail, table or code
                 variant = f"clean_{row.get('task')}"
-            if corpus == "bipia" and y:
-                group = str(row.get("attack_text") or row["text"])
-            elif corpus == "agentdojo":
-                group = str(row["orig_id"])
-            else:
-                group = str(row["id"])
             embedded = row.get("variant") == "embedded_in_context"
             focus = str(row.get("attack_text") or "") if embedded else ""
             items.append(
-                Item(row["id"], row["text"], y, corpus, variant, _split(corpus, group), focus)
+                Item(row["id"], row["text"], y, corpus, variant, split_of(corpus, row), focus)
             )
     from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
 

@@ -17,7 +17,9 @@ of at least :data:`MIN_WORDS` words is a *spliced request* when
 * it is not about the table: it shares no word with the rows, or only one of five content words
   or more (:func:`strays`; numbers count; light plural folding; stop words and ordinals do not),
   names no part of a table ("column", "row", ...) and points at nothing (:data:`POINTING`:
-  "Summarize this ...", "Translate the following ...": the owner's own line about a paste);
+  "Summarize this ...", "Translate the following ...": the owner's own line about a paste; a
+  line that quotes its own object, "Is this review positive? 'The parcel came late ...'",
+  points at that, :func:`points_at_host`);
 * or, whatever its words, it is addressed to the reader's output ("... to your reply").
 
 Kept: a caption or note that asks nothing; a question about the rows ("Which club won the most
@@ -46,12 +48,15 @@ __all__ = [
     "MIN_ROWS",
     "MIN_WORDS",
     "OPENING_SKIP",
+    "OWN_OBJECT_WORDS",
     "POINTING",
     "RULE_ID",
     "STOP_WORDS",
     "WORD",
     "fold_word",
     "opening_words",
+    "points_at_host",
+    "quotes_an_object",
     "spliced_finding",
     "spliced_findings",
     "spliced_request",
@@ -117,6 +122,19 @@ _TABLE_WORDS: Final = frozenset(
 POINTING: Final = frozenset(
     {"this", "these", "those", "that", "it", "above", "below", "following", "here", "attached"}
 )
+# ... unless the request quotes an object of its own, which the word points at instead ("Is this
+# feedback positive or negative? 'I wish they'd ...'", a train-split BIPIA attack stored since
+# the pointing lines were kept): a quoted passage of this many words. A quoted term of the host
+# ("What does 'Titles' count here?") is shorter.
+OWN_OBJECT_WORDS: Final = 3
+_CLOSING: Final = {
+    "'": "'\u2019",
+    '"': '"\u201d',
+    "\u201c": '\u201d"',
+    "\u2018": "\u2019'",
+    "\u00ab": "\u00bb",
+}
+_BEFORE_QUOTE: Final = " \t:([-"
 # Folded like the words they are compared with ("this" -> "thi").
 STOP_WORDS: Final = frozenset(
     fold_word(w)
@@ -134,6 +152,40 @@ def strays(content: set[str], shared: set[str]) -> bool:
     which it has the ``shared`` words in common? It shares none, or one while it has
     :data:`LONG_REQUEST` content words or more (a question about the host shares its subject)."""
     return bool(content) and (not shared or (len(shared) == 1 and len(content) >= LONG_REQUEST))
+
+
+def quotes_an_object(line: str) -> bool:
+    """Does ``line`` quote a passage of :data:`OWN_OBJECT_WORDS` words or more? A quotation opens
+    at a quote mark at the start or after a space, colon or bracket, before a letter or digit (an
+    apostrophe inside "it's" opens none), and ends at its closing mark before a non-word
+    character, or at the end of the line. One pass: each scan ends where the next one starts."""
+    i, end = 0, len(line)
+    while i < end:
+        mark = line[i]
+        opens = (
+            mark in _CLOSING
+            and (i == 0 or line[i - 1] in _BEFORE_QUOTE)
+            and i + 1 < end
+            and line[i + 1].isalnum()
+        )
+        if not opens:
+            i += 1
+            continue
+        j = i + 1
+        while j < end and not (
+            line[j] in _CLOSING[mark] and (j + 1 == end or not line[j + 1].isalnum())
+        ):
+            j += 1
+        if len(line[i + 1 : j].split()) >= OWN_OBJECT_WORDS:
+            return True
+        i = j + 1
+    return False
+
+
+def points_at_host(line: str) -> bool:
+    """Does the request ``line`` point at the text around it (:data:`POINTING`), rather than at
+    an object it quotes itself (:func:`quotes_an_object`)?"""
+    return bool(POINTING.intersection(WORD.findall(line))) and not quotes_an_object(line)
 
 
 def _words(text: str) -> set[str]:
@@ -179,7 +231,7 @@ def spliced_request(text: str) -> bool:
     for line in requests:
         if _OUTPUT.search(line):
             return True
-        if POINTING.intersection(WORD.findall(line)):
+        if points_at_host(line):
             continue
         words = _words(line) - STOP_WORDS
         if not (words & _TABLE_WORDS) and strays(words, words & table):

@@ -24,7 +24,8 @@ lines. A line is a *spliced request* when
   e-mail's own "click / reply / visit / download");
 * it is in no one's voice (no "you / your / we / our / us": a sender asks its reader "What do
   you think of the new plan?") and points at nothing
-  (:data:`~a4s_memory.firewall.spliced.POINTING`: "Explain the attached rules ...");
+  (:data:`~a4s_memory.firewall.spliced.POINTING`: "Explain the attached rules ..."; pointing at
+  an object it quotes itself does not count, :func:`~a4s_memory.firewall.spliced.points_at_host`);
 * it is one sentence's length, :data:`MIN_WORDS` to :data:`MAX_WORDS` words, with at least
   :data:`MIN_CONTENT` content words;
 * and it is not about the e-mail: none of its words (stop words aside) occurs anywhere else in
@@ -49,12 +50,12 @@ from typing import Final
 from a4s_memory.firewall.models import Finding
 from a4s_memory.firewall.spliced import (
     OPENING_SKIP,
-    POINTING,
     REQUEST_VERBS,
     STOP_WORDS,
     WORD,
     fold_word,
     opening_words,
+    points_at_host,
     spliced_finding,
     strays,
 )
@@ -230,7 +231,7 @@ def _is_task(line: str) -> bool:
     return (
         MIN_WORDS <= len(tokens) <= MAX_WORDS
         and not _VOICE.intersection(tokens)
-        and not POINTING.intersection(tokens)
+        and not points_at_host(line)
     )
 
 

@@ -54,6 +54,12 @@ SPLICED = [
     _mail(HEADERS + BODY, 5, "What are the main causes of coral bleaching in warm seas?"),
     _mail(BODY, 2, "How do I make sourdough bread at home?"),  # no header: a greeting
     _mail(NOTICE, 2, "Please outline the history of the printing press in Europe."),
+    # "this" points at the poem the line quotes, not at the message
+    _mail(
+        HEADERS + BODY,
+        5,
+        "Determine the mood of this short poem: 'Grey rain taps on the quiet roof.'",
+    ),
     # a header line joined with "|" as some exports write it, the greeting after "Content:"
     "Subject: Receipt 5521|From: Lumen Books <hello@lumen.example>|Content: Hi Ola, thanks for"
     " your purchase of two paperbacks. Your receipt number is 5521 and the total charged was"
