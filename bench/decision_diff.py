@@ -1,15 +1,17 @@
 """Which firewall decisions a change moved, without reading the test split's texts.
 
-    .venv/bin/python bench/decision_diff.py record before.json     # on the code before
-    .venv/bin/python bench/decision_diff.py record after.json      # on the code after
+    git worktree add /tmp/before <commit>; cp a4s_memory/firewall/_scan*.so /tmp/before/a4s_memory/firewall/
+    .venv/bin/python bench/decision_diff.py record before.json --code /tmp/before
+    .venv/bin/python bench/decision_diff.py record after.json
     .venv/bin/python bench/decision_diff.py compare before.json after.json
     .venv/bin/python bench/decision_diff.py record x.json --extra /work/external/*.jsonl
 
 ``record`` runs the firewall (the whole gate, each text written by the owner as
 ``user_message``) over every text of ``../shared/corpora`` (``A4S_CORPORA_DIR`` overrides), the
 hand-written probes and examples of ``bench/data`` and any ``--extra`` JSON Lines files, and
-writes one stop reason per text. Run it once on each version of the code (a second worktree for
-the old one).
+writes one stop reason per text, with the sha256 of every file it read. Run it once on each
+version of the code: ``--code DIR`` runs the firewall of another checkout (a worktree of the
+commit before, with the C extension copied in), which may predate this script.
 
 ``compare`` counts the changed decisions by corpus, label, split and direction (newly refused,
 newly stored, another refusal) and prints the texts **only** of changed items in the train and
@@ -22,6 +24,7 @@ honesty rule; the fifteenth session's diff printed such texts).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from collections import Counter
@@ -29,9 +32,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench.train_injection import CORPORA, HANDWRITTEN, PROBES, split_of
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
 
 STORED = "SUCCESS_STORED"
 SHOWN_SPLITS = frozenset({"train", "val"})
@@ -40,30 +42,41 @@ TEXT_CHARS = 300  # enough to see what a rule read; the rest of a long e-mail ad
 Rows = dict[str, list[dict[str, Any]]]
 
 
-def sources(extra: list[Path]) -> list[Path]:
-    return [*sorted(CORPORA.glob("*.jsonl")), PROBES, HANDWRITTEN, *extra]
+def sources(extra: list[Path]) -> dict[str, Path]:
+    """The files read, by a name that is the same in every checkout: ``corpora/<file>`` for
+    ``../shared/corpora``, ``bench/data/<file>`` for this repository's sets, else ``extra/<file>``.
+    Imported late: with ``--code`` these are the other checkout's paths."""
+    from bench.train_injection import CORPORA, HANDWRITTEN, PROBES
+
+    named = {f"corpora/{p.name}": p for p in sorted(CORPORA.glob("*.jsonl"))}
+    named |= {f"bench/data/{p.name}": p for p in (PROBES, HANDWRITTEN)}
+    return named | {f"extra/{p.name}": p.resolve() for p in extra}
 
 
-def read_rows(paths: list[Path]) -> Rows:
-    """Each file's rows in order (blank lines skipped), keyed by the file's path."""
+def read_rows(named: dict[str, Path]) -> Rows:
+    """Each file's rows in order (blank lines skipped), by its name."""
     rows: Rows = {}
-    for path in paths:
+    for name, path in named.items():
         with path.open(encoding="utf-8") as handle:
-            rows[str(path)] = [json.loads(line) for line in handle if line.strip()]
+            rows[name] = [json.loads(line) for line in handle if line.strip()]
     return rows
 
 
+def digests(named: dict[str, Path]) -> dict[str, str]:
+    return {name: hashlib.sha256(path.read_bytes()).hexdigest() for name, path in named.items()}
+
+
 def record(rows: Rows) -> dict[str, str]:
-    """``path:index`` -> the stop reason of that text written by the owner."""
+    """``name:index`` -> the stop reason of that text written by the owner."""
     from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
 
     firewall = Firewall()
     hsfilter.wait(300.0)  # the prefilter decides nothing; waiting keeps the runs comparable
     decisions: dict[str, str] = {}
-    for path, items in rows.items():
+    for name, items in rows.items():
         for index, row in enumerate(items):
             decision = firewall.check(WriteRequest(text=row["text"]))
-            decisions[f"{path}:{index}"] = decision.stop_reason.value
+            decisions[f"{name}:{index}"] = decision.stop_reason.value
     return decisions
 
 
@@ -73,12 +86,12 @@ def _direction(before: str, after: str) -> str:
     return "newly stored" if after == STORED else "refused otherwise"
 
 
-def _split(path: str, row: dict[str, Any]) -> str:
+def _split(name: str, row: dict[str, Any]) -> str:
     """The row's split when it comes from ../shared/corpora, else "unseen" (never shown)."""
-    file = Path(path)
-    if file.parent != CORPORA:
-        return "unseen"
-    return split_of(file.stem, row)
+    from bench.train_injection import split_of
+
+    folder, _, file = name.partition("/")
+    return split_of(Path(file).stem, row) if folder == "corpora" else "unseen"
 
 
 def compare(before: dict[str, str], after: dict[str, str], rows: Rows) -> Iterator[str]:
@@ -88,13 +101,14 @@ def compare(before: dict[str, str], after: dict[str, str], rows: Rows) -> Iterat
         new = after.get(key, old)
         if new == old:
             continue
-        path, index = key.rsplit(":", 1)
-        row = rows[path][int(index)]
-        split, direction = _split(path, row), _direction(old, new)
-        counts[(Path(path).stem, str(row.get("label")), split, direction)] += 1
+        name, index = key.rsplit(":", 1)
+        row = rows[name][int(index)]
+        split, direction = _split(name, row), _direction(old, new)
+        corpus = Path(name).stem
+        counts[(corpus, str(row.get("label")), split, direction)] += 1
         if split in SHOWN_SPLITS:
             text = " / ".join(row["text"][:TEXT_CHARS].splitlines())
-            yield f"{split} {Path(path).stem} {row.get('label')}: {old} -> {new} | {text}"
+            yield f"{split} {corpus} {row.get('label')}: {old} -> {new} | {text}"
     for (corpus, label, split, direction), n in sorted(counts.items()):
         yield f"{n:5d}  {corpus} {label} ({split}): {direction}"
     yield f"changed {sum(counts.values())} of {len(before)} decisions"
@@ -106,22 +120,31 @@ def main() -> None:
     rec = commands.add_parser("record", help="write every text's decision to a JSON file")
     rec.add_argument("out", type=Path)
     rec.add_argument("--extra", type=Path, nargs="*", default=[])
+    rec.add_argument("--code", type=Path, help="another checkout whose firewall decides")
     cmp = commands.add_parser("compare", help="count (and show) the decisions two runs differ on")
     cmp.add_argument("before", type=Path)
     cmp.add_argument("after", type=Path)
     args = parser.parse_args()
     if args.command == "record":
-        paths = sources(args.extra)
-        decisions = record(read_rows(paths))
-        report = {"sources": [str(p) for p in paths], "decisions": decisions}
+        if args.code is not None:  # before anything imports a4s_memory or bench
+            sys.path.insert(0, str(args.code.resolve()))
+        named = sources(args.extra)
+        decisions = record(read_rows(named))
+        report = {
+            "sources": digests(named),
+            "extra": [str(p.resolve()) for p in args.extra],
+            "decisions": decisions,
+        }
         args.out.write_text(json.dumps(report) + "\n", encoding="utf-8")
         print(f"{len(decisions)} decisions -> {args.out}")
         return
     before, after = (json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after))
     if before["sources"] != after["sources"]:
-        raise SystemExit("the two runs read different files: record both with the same --extra")
-    rows = read_rows([Path(p) for p in before["sources"]])
-    for line in compare(before["decisions"], after["decisions"], rows):
+        raise SystemExit("the two runs read different files (or other versions of them)")
+    named = sources([Path(p) for p in after["extra"]])
+    if digests(named) != after["sources"]:
+        raise SystemExit("the files changed since the runs: record both again")
+    for line in compare(before["decisions"], after["decisions"], read_rows(named)):
         print(line)
 
 
