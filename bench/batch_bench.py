@@ -14,12 +14,13 @@ order). Reports items/s of each and the ratios (with ``--repeat``, every round a
 each ratio: the machine is shared, so one round can be slowed by others' work). JSON to
 bench/results/batch.json.
 
-``--background`` first writes the five LoCoMo conversations (2,760 turns) into five other agents,
-untimed, kept through the rounds and removed at the end: a database in use rather than one
-emptied between rounds. On an emptied database Neo4j re-plans a statement whenever its
+``--background`` first writes the five LoCoMo conversations (2,760 turns) into five other
+agents, untimed, kept through the rounds and removed at the end: a database in use rather than
+one emptied between rounds. On an emptied database Neo4j re-plans a statement whenever its
 statistics have grown about fourfold and the plan is 10 s old, so every round pays plans again
-(docs/benchmarks.md "Batch ingestion", sixteenth session). Needs ``A4S_INGEST_MODE=sync`` (the default): a queued single add
-would time the enqueue, so the bench stops with a message at the first one.
+(docs/benchmarks.md "Batch ingestion", sixteenth session). Needs ``A4S_INGEST_MODE=sync`` (the
+default): a queued single add would time the enqueue, so the bench stops with a message at the
+first one.
 """
 
 from __future__ import annotations

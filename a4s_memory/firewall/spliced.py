@@ -123,7 +123,7 @@ POINTING: Final = frozenset(
     {"this", "these", "those", "that", "it", "above", "below", "following", "here", "attached"}
 )
 # ... unless the request quotes an object of its own, which the word points at instead ("Is this
-# feedback positive or negative? 'I wish they'd ...'", a train-split BIPIA attack stored since
+# feedback positive or negative? 'I wish they'd ...'", a validation-split BIPIA attack stored since
 # the pointing lines were kept): a quoted passage of this many words. A quoted term of the host
 # ("What does 'Titles' count here?") is shorter.
 OWN_OBJECT_WORDS: Final = 3
