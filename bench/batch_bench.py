@@ -68,12 +68,11 @@ def _items(agent: str, turns: list[Any]) -> list[dict[str, Any]]:
     ]
 
 
-async def run(n_turns: int) -> dict[str, Any]:
-    raw = json.loads(CORPUS.read_text(encoding="utf-8"))
-    turns = parse(raw[0], 26).turns[:n_turns]
-    # No request deadline: on a loaded 2-core machine a 100-item batch can take longer than the
-    # API's 20 s default, and the bench measures throughput, not the deadline.
-    settings = Settings.from_env().model_copy(
+def bench_settings() -> Settings:
+    """The app's settings for every pass (and the background): trusted-header auth, quota off.
+    No request deadline: on a loaded 2-core machine a 100-item batch can take longer than the
+    API's 20 s default, and the bench measures throughput, not the deadline."""
+    return Settings.from_env().model_copy(
         update={
             "auth_mode": AuthMode.TRUSTED_HEADER,
             "write_quota_per_minute": 0,
@@ -82,6 +81,12 @@ async def run(n_turns: int) -> dict[str, Any]:
             "embed_cache_texts": 0,
         }
     )
+
+
+async def run(n_turns: int) -> dict[str, Any]:
+    raw = json.loads(CORPUS.read_text(encoding="utf-8"))
+    turns = parse(raw[0], 26).turns[:n_turns]
+    settings = bench_settings()
     tag = uuid.uuid4().hex[:8]
     agents = {k: f"bb-{k}-{tag}" for k in ("warm", "seq", "batch", "b0", "b1", "b2", "b3")}
     timings: dict[str, float] = {}
@@ -155,13 +160,7 @@ async def seed_background(settings: Settings) -> list[str]:
 
 
 async def rounds(n_turns: int, repeat: int, background: bool) -> dict[str, Any]:
-    settings = Settings.from_env().model_copy(
-        update={
-            "auth_mode": AuthMode.TRUSTED_HEADER,
-            "write_quota_per_minute": 0,
-            "request_timeout_s": 0.0,  # a 100-item batch may outlast the API's deadline here
-        }
-    )
+    settings = bench_settings()
     kept = await seed_background(settings) if background else []
     try:
         reports = [await run(n_turns) for _ in range(repeat)]

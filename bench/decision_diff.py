@@ -53,17 +53,16 @@ def sources(extra: list[Path]) -> dict[str, Path]:
     return named | {f"extra/{p.name}": p.resolve() for p in extra}
 
 
-def read_rows(named: dict[str, Path]) -> Rows:
-    """Each file's rows in order (blank lines skipped), by its name."""
+def read_sources(named: dict[str, Path]) -> tuple[Rows, dict[str, str]]:
+    """Each file's rows in order (blank lines skipped) and its sha256, by its name; one read."""
     rows: Rows = {}
+    digests: dict[str, str] = {}
     for name, path in named.items():
-        with path.open(encoding="utf-8") as handle:
-            rows[name] = [json.loads(line) for line in handle if line.strip()]
-    return rows
-
-
-def digests(named: dict[str, Path]) -> dict[str, str]:
-    return {name: hashlib.sha256(path.read_bytes()).hexdigest() for name, path in named.items()}
+        data = path.read_bytes()
+        digests[name] = hashlib.sha256(data).hexdigest()
+        lines = data.decode("utf-8").split("\n")  # not splitlines: a text may hold U+2028
+        rows[name] = [json.loads(line) for line in lines if line.strip()]
+    return rows, digests
 
 
 def record(rows: Rows) -> dict[str, str]:
@@ -128,10 +127,10 @@ def main() -> None:
     if args.command == "record":
         if args.code is not None:  # before anything imports a4s_memory or bench
             sys.path.insert(0, str(args.code.resolve()))
-        named = sources(args.extra)
-        decisions = record(read_rows(named))
+        rows, digests = read_sources(sources(args.extra))
+        decisions = record(rows)
         report = {
-            "sources": digests(named),
+            "sources": digests,
             "extra": [str(p.resolve()) for p in args.extra],
             "decisions": decisions,
         }
@@ -141,10 +140,10 @@ def main() -> None:
     before, after = (json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after))
     if before["sources"] != after["sources"]:
         raise SystemExit("the two runs read different files (or other versions of them)")
-    named = sources([Path(p) for p in after["extra"]])
-    if digests(named) != after["sources"]:
+    rows, digests = read_sources(sources([Path(p) for p in after["extra"]]))
+    if digests != after["sources"]:
         raise SystemExit("the files changed since the runs: record both again")
-    for line in compare(before["decisions"], after["decisions"], read_rows(named)):
+    for line in compare(before["decisions"], after["decisions"], rows):
         print(line)
 
 
