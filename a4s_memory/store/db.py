@@ -19,7 +19,12 @@ from contextlib import asynccontextmanager
 from typing import Any, Final, LiteralString, TypeAlias
 
 import neo4j
-from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
+from neo4j import (
+    AsyncDriver,
+    AsyncGraphDatabase,
+    AsyncManagedTransaction,
+    NotificationDisabledClassification,
+)
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
 
 from a4s_memory.config import Settings
@@ -220,6 +225,10 @@ async def connect(settings: Settings, *, verify: bool = True) -> AsyncIterator[N
         connection_acquisition_timeout=10.0,
         connection_timeout=5.0,
         max_transaction_retry_time=_RETRY_WINDOW_S,
+        # A young database lacks properties Graphiti's queries name ("name_embedding" before the
+        # first entity): Neo4j notes each as UNRECOGNIZED and the driver logged every one at
+        # WARNING with the whole query. Only that class is turned off (server-side filtering).
+        notifications_disabled_classifications=[NotificationDisabledClassification.UNRECOGNIZED],
     )
     store = Neo4jStore(driver, settings.neo4j_database)
     try:
