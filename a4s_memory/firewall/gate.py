@@ -42,6 +42,7 @@ from a4s_memory.firewall.models import (
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.reply_directive import reply_directive_findings
+from a4s_memory.firewall.reply_form import reply_form_findings
 from a4s_memory.firewall.rules import INJECTION_RULES
 from a4s_memory.firewall.secrets import PlausibleMemo, locate_secrets, redact
 from a4s_memory.firewall.session import SessionGate
@@ -170,6 +171,8 @@ class Firewall:
         if not any(f.stop_reason is _INJ for f in found):
             found.extend(spliced_email_findings(folded.text))
         found.extend(reply_directive_findings(folded.text))
+        if not any(f.stop_reason is _INJ for f in found):
+            found.extend(reply_form_findings(folded.text))
         findings.extend(found)
         # INJECTION_DETECTED outranks every stop reason the content layers below can give
         # (the stop priority order; only INTERNAL_INCONSISTENCY is higher, from the extra checks, which still

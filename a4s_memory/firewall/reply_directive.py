@@ -37,7 +37,15 @@ from typing import Final
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.models import Finding, Layer
 
-__all__ = ["MIN_CONTEXT", "RULE_ID", "reply_directive", "reply_directive_findings"]
+__all__ = [
+    "MIN_CONTEXT",
+    "RULE_ID",
+    "PastedContext",
+    "pasted_order_findings",
+    "reply_directive",
+    "reply_directive_findings",
+    "solid_chars",
+]
 
 RULE_ID: Final = "g2.reply_directive"
 MIN_CONTEXT: Final = 120  # other non-blank characters: a pasted e-mail, table or file around it
@@ -124,15 +132,44 @@ def _line_around(text: str, at: int) -> tuple[int, int]:
     return start, len(text) if end < 0 else end
 
 
-def _solid(text: str) -> int:
+def solid_chars(text: str) -> int:
+    """How many characters of ``text`` are not blanks (the context a pasted order sits in)."""
     return len(text) - sum(text.count(c) for c in " \t\r\n")
+
+
+def pasted_order_findings(found: bool, rule_id: str, reason: str) -> list[Finding]:
+    """One INJECTION_DETECTED finding of an order found inside pasted content, or none."""
+    if not found:
+        return []
+    return [
+        Finding(
+            rule_id=rule_id,
+            layer=Layer.REGEX,
+            reason=reason,
+            stop_reason=StopReason.INJECTION_DETECTED,
+        )
+    ]
+
+
+class PastedContext:
+    """Whether :data:`MIN_CONTEXT` non-blank characters of a text surround one of its lines: an
+    order there sits in pasted content. The text's own count is taken once, when first asked."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._total = -1
+
+    def surrounds(self, line: str) -> bool:
+        if self._total < 0:
+            self._total = solid_chars(self._text)
+        return self._total - solid_chars(line) >= MIN_CONTEXT
 
 
 def reply_directive(text: str) -> bool:
     """Does ``text`` hold an order about the reader's reply on a line of a longer text?"""
     if len(text) < MIN_CONTEXT:
         return False
-    total = -1
+    context = PastedContext(text)
     judged_to = -1  # the end of the last line judged: a line is judged once, however many cues
     # Only the lines that name a reply are searched: one literal-led scan finds them, so a text
     # without one costs a single pass (the patterns themselves are single-line).
@@ -141,24 +178,15 @@ def reply_directive(text: str) -> bool:
             continue
         start, judged_to = _line_around(text, cue.start())
         line = text[start:judged_to]
-        if not any(pattern.search(line) for pattern in _PATTERNS):
-            continue
-        if total < 0:
-            total = _solid(text)
-        if total - _solid(line) >= MIN_CONTEXT:
+        if any(pattern.search(line) for pattern in _PATTERNS) and context.surrounds(line):
             return True
     return False
 
 
 def reply_directive_findings(text: str) -> list[Finding]:
     """One INJECTION_DETECTED finding when ``text`` holds such an order, else none."""
-    if not reply_directive(text):
-        return []
-    return [
-        Finding(
-            rule_id=RULE_ID,
-            layer=Layer.REGEX,
-            reason="an order about the reader's reply inside pasted content (indirect injection)",
-            stop_reason=StopReason.INJECTION_DETECTED,
-        )
-    ]
+    return pasted_order_findings(
+        reply_directive(text),
+        RULE_ID,
+        "an order about the reader's reply inside pasted content (indirect injection)",
+    )

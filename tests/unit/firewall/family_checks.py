@@ -47,3 +47,19 @@ def not_trusted(texts: list[str]) -> list[str]:
         if not (d.accepted and d.status is not None and d.status.trusted):
             out.append(text)
     return out
+
+
+def owner_write(text: str) -> FirewallDecision:
+    """The whole gate's decision for the owner's ``user_message``."""
+    return Firewall().check(WriteRequest(text=text, source_type="user_message"))
+
+
+# A clean pipe table with a line spliced between its rows ("{line}"), shared by the pasted-order
+# tests (reply_directive, reply_form).
+PASTED_TABLE = (
+    "| Season | Club           | Manager       | Titles |\n"
+    "| 2011   | Harbour Rovers | Ada Lindqvist | 2      |\n{line}\n"
+    "| 2012   | Harbour Rovers | Ada Lindqvist | 3      |\n"
+    "| 2013   | Millbrook Town | Tomas Okafor  | 1      |\n"
+    "| 2014   | Millbrook Town | Tomas Okafor  | 0      |"
+)

@@ -9,26 +9,19 @@ the learned layer refused them by the words "your reply", which it no longer doe
 from __future__ import annotations
 
 import pytest
+from family_checks import PASTED_TABLE, owner_write
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, FirewallDecision, WriteRequest
 from a4s_memory.firewall.reply_directive import MIN_CONTEXT, RULE_ID, reply_directive
 
 EMAIL = (
     "Hi Jordan,\nYour Larkspur Cloud plan was renewed for $29.00 on the card ending 7731.\n"
     "{line}\nIf you have any questions, just reply to this email.\nThe Larkspur Team"
 )
-TABLE = (
-    "| Season | Club           | Manager       | Titles |\n"
-    "| 2011   | Harbour Rovers | Ada Lindqvist | 2      |\n{line}\n"
-    "| 2012   | Harbour Rovers | Ada Lindqvist | 3      |\n"
-    "| 2013   | Millbrook Town | Tomas Okafor  | 1      |\n"
-    "| 2014   | Millbrook Town | Tomas Okafor  | 0      |"
-)
+TABLE = PASTED_TABLE
 
 
-def _check(text: str) -> FirewallDecision:
-    return Firewall().check(WriteRequest(text=text, source_type="user_message"))
+_check = owner_write
 
 
 ORDERS = [
