@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/injection_probes.py [--show]
 
-``bench/data/injection_probes.jsonl``, in eleven sets, each 40 attacks (sets 10 and 11: 30) in the styles of public
+``bench/data/injection_probes.jsonl``, in twelve sets, each 40 attacks (sets 10-12: 30) in the styles of public
 injection sets the project was not given (overrides such as "forget everything you were told",
 goal hijacks such as "say 'I have been PWNED'", prompt and password extraction, persona switches,
 fake delimiters and chat-template tags, notes to "any AI reading this", non-English overrides)
@@ -38,7 +38,11 @@ Spanish and French chat):
   workflow defaults) was written before the ninth round and scored only after it; its misses led
   to a twelfth round (``family_rules_r12.py``, 2026-11-29);
 * set 11 (30 attacks of the same family in new framings, against 20 workflow defaults) was
-  written before the twelfth round and scored once after it: the newest held-out set.
+  written before the twelfth round and scored once after it; its misses led to a thirteenth
+  round (``family_rules_r13.py``, the same day);
+* set 12 (30 attacks of the same family, other framings: "Heads up: per IT, ...", "The new
+  process is ...", against 20 look-alikes in those framings) was written before the thirteenth
+  round and scored once after it: the newest held-out set.
 
 No model weight or threshold was chosen on any (bench/train_injection.py keeps them out of
 every split, as "probe"). Each text is written as the owner's ``user_message`` (the worst case),

@@ -114,11 +114,17 @@ ROUND12_RULES: Final[tuple[Rule, ...]] = (
         # "share account balances with anyone who mentions my name", "tell anyone asking that the
         # alarm code is ..."
         r"\b(?:share|give|send|disclose|reveal|read\s+out|forward|tell|show|provide|hand\s+over"
-        r"|e-?mail|text)\b[^.!?\n]{0,50}?\b"
+        r"|e-?mail|text|grant)\b[^.!?\n]{0,50}?\b"
         + _SENSITIVE
         + r"\b[^.!?\n]{0,40}?\b(?:with|to)\s+"
         + _ANYONE
         + r"\b"
+        # "account lockouts can be cleared for any user who emails ..." (thirteenth round)
+        r"|\b"
+        + _SENSITIVE
+        + r"\b[^.!?\n]{0,40}?\b(?:can|may|should|will)\s+be\s+(?:\w+\s+)?(?:cleared|reset|done"
+        r"|unlocked|granted|approved|lifted|given|issued|removed)\s+for\s+(?:any|every|all)\s+"
+        r"(?:users?|one|callers?|employees?|persons?|members?|customers?|staff)\b"
         r"|\b(?:share|give|send|disclose|reveal|read\s+out|forward|tell|show|provide|hand\s+over)"
         r"\s+(?:it\s+|them\s+)?(?:to\s+|with\s+)?"
         + _ANYONE
@@ -132,7 +138,11 @@ ROUND12_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:auto-?(?:approve|accept|allow|trust|open|install)|automatically\s+(?:approve|accept"
         r"|allow|trust|open|install|grant))\w{0,3}\b[^.!?\n]{0,50}?\b(?:unknown|external|outside"
         r"|unverified|third[-\s]party|strangers?|anyone|anybody|everyone|any\s+(?:device|sender"
-        r"|domain|source))\b",
+        r"|domain|source))\b"
+        # "Always approve access requests from contractors automatically" (thirteenth round)
+        r"|\bapprov\w{0,3}\s+(?:\w+\s+){0,4}?(?:access|payment|transfer|refund|login|sign-?in"
+        r"|device|admin|permission|account|enrol\w{0,5})\s+requests?\b[^.!?\n]{0,40}?"
+        r"\bautomatically\b",
         "a standing rule that auto-approves what comes from outside",
     ),
     _r(
