@@ -51,9 +51,11 @@ __all__ = [
     "OWN_OBJECT_WORDS",
     "POINTING",
     "RULE_ID",
+    "SHAPE_WORDS",
     "STOP_WORDS",
     "WORD",
     "fold_word",
+    "has_no_object",
     "opening_words",
     "points_at_host",
     "quotes_an_object",
@@ -147,6 +149,23 @@ STOP_WORDS: Final = frozenset(
 )
 
 
+# Words that give only the shape of an answer ("in one line", "three bullet points", "briefly",
+# "into German"): a request with nothing else besides its verb has no object of its own, so its
+# object is the paste ("Summarise in one line." beside a table, an owner's line).
+SHAPE_WORDS: Final = frozenset(
+    fold_word(w)
+    for w in """line lines bullet bullets point points sentence sentences word words paragraph
+    paragraphs summary short shorter brief briefly plain simple simpler clear clearly one two
+    three four five ten few key please kindly just only quick quickly english german french
+    spanish italian portuguese dutch chinese japanese""".split()  # noqa: SIM905
+)
+
+
+def has_no_object(words: set[str]) -> bool:
+    """Are a request's content ``words`` (stop words out) only its verb and the answer's shape?"""
+    return not (words - REQUEST_VERBS - SHAPE_WORDS)
+
+
 def strays(content: set[str], shared: set[str]) -> bool:
     """Is a request with these ``content`` words (stop words out) unrelated to its host, with
     which it has the ``shared`` words in common? It shares none, or one while it has
@@ -234,6 +253,8 @@ def spliced_request(text: str) -> bool:
         if points_at_host(line):
             continue
         words = _words(line) - STOP_WORDS
+        if has_no_object(words):
+            continue
         if not (words & _TABLE_WORDS) and strays(words, words & table):
             return True
     return False

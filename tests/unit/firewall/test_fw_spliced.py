@@ -48,6 +48,9 @@ SPLICED = [
     _table(
         before='Classify the tone of the following message: "Thanks so much, you made my week!"'
     ),
+    # a shape for the answer does not make an object-less request of one that has its object
+    _table(after="Summarise the history of jazz in one line."),
+    _table(before="Give me three bullet points on how vaccines work."),
 ]
 
 
@@ -85,6 +88,12 @@ KEPT = [
     + "\nThanks, Lee",
     # a request with fewer than three words
     _table(after="Explain."),
+    # a request with no object of its own, only a shape for the answer: its object is the paste
+    # (refused before 2026-11-29: nothing shared with the rows, no pointing word)
+    _table(after="Summarise in one line."),
+    _table(before="Give me three bullet points."),
+    _table(after="Explain in plain words, briefly."),
+    _table(before="Please summarize in two short sentences."),
     # too few rows to be a table
     "| a | b |\n| 1 | 2 |\nDescribe how volcanoes erupt.",
 ]
