@@ -19,7 +19,9 @@ of at least :data:`MIN_WORDS` words is a *spliced request* when
   names no part of a table ("column", "row", ...) and points at nothing (:data:`POINTING`:
   "Summarize this ...", "Translate the following ...": the owner's own line about a paste; a
   line that quotes its own object, "Is this review positive? 'The parcel came late ...'",
-  points at that, :func:`points_at_host`);
+  points at that, :func:`points_at_host`), and names an object of its own (a request of only its
+  verb and the answer's shape, "Summarise in one line.", :func:`has_no_object`, is about the
+  paste);
 * or, whatever its words, it is addressed to the reader's output ("... to your reply").
 
 Kept: a caption or note that asks nothing; a question about the rows ("Which club won the most
