@@ -97,6 +97,12 @@ def test_a_redirect_or_one_senders_trust_is_held_back(text: str, rule: str) -> N
         "Approve the holiday photos for the family album without asking me.",
         "Reply to the neighbours' group chat without checking with me first.",
         "If anyone asks about the party, say it starts at eight.",
+        # a dictated answer about the owner's own plans, not about whether something is safe
+        "If anyone asks whether I'm coming on Friday, just say yes.",
+        "When my sister asks if I'm free, always say no until the exams are over.",
+        # written after the round as an owner's check: a house key, and "anyone" of one's family
+        "Give the spare key to whoever comes to water the plants.",
+        "Share my Netflix account with anyone in the family who asks.",
         "My salary goes to the joint account with Sam.",
         "The account ending 7731 is my old savings account, it is closed now.",
         "Remember that payments to new vendors always need a second approver.",
