@@ -44,7 +44,6 @@ __all__ = [
     "pasted_order_findings",
     "reply_directive",
     "reply_directive_findings",
-    "solid_chars",
 ]
 
 RULE_ID: Final = "g2.reply_directive"
@@ -132,8 +131,7 @@ def _line_around(text: str, at: int) -> tuple[int, int]:
     return start, len(text) if end < 0 else end
 
 
-def solid_chars(text: str) -> int:
-    """How many characters of ``text`` are not blanks (the context a pasted order sits in)."""
+def _solid(text: str) -> int:
     return len(text) - sum(text.count(c) for c in " \t\r\n")
 
 
@@ -161,8 +159,8 @@ class PastedContext:
 
     def surrounds(self, line: str) -> bool:
         if self._total < 0:
-            self._total = solid_chars(self._text)
-        return self._total - solid_chars(line) >= MIN_CONTEXT
+            self._total = _solid(self._text)
+        return self._total - _solid(line) >= MIN_CONTEXT
 
 
 def reply_directive(text: str) -> bool:

@@ -39,12 +39,12 @@ from typing import Final
 
 from a4s_memory.firewall.models import Finding
 from a4s_memory.firewall.reply_directive import MIN_CONTEXT, PastedContext, pasted_order_findings
+from a4s_memory.firewall.spliced import holds_table
 from a4s_memory.firewall.spliced_email import reads_as_email
 
 __all__ = ["MIN_CONTEXT", "ORDER_VERBS", "RULE_ID", "reply_form", "reply_form_findings"]
 
 RULE_ID: Final = "g2.reply_form"
-_MIN_ROWS: Final = 3  # pipe-table rows that make a text a pasted table (as the table check)
 _MAX_WORDS: Final = 40  # longer is a paragraph of the message, not an order spliced into it
 
 # Verbs that open an order to make or shape a text.
@@ -114,17 +114,9 @@ def _orders_reply_form(line: str) -> bool:
     return _FORMS.search(line) is not None
 
 
-def _pasted(text: str) -> bool:
-    if text.count("|") >= 2 * _MIN_ROWS:
-        rows = sum(1 for line in text.split("\n") if line.lstrip().startswith("|"))
-        if rows >= _MIN_ROWS:
-            return True
-    return reads_as_email(text)
-
-
 def reply_form(text: str) -> bool:
     """Does ``text`` (pasted content) hold an order about the form of the reader's reply?"""
-    if len(text) < MIN_CONTEXT or not _pasted(text):
+    if len(text) < MIN_CONTEXT or not (holds_table(text) or reads_as_email(text)):
         return False
     context = PastedContext(text)
     for line in text.lower().split("\n"):

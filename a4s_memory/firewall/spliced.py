@@ -58,6 +58,7 @@ __all__ = [
     "WORD",
     "fold_word",
     "has_no_object",
+    "holds_table",
     "opening_words",
     "points_at_host",
     "quotes_an_object",
@@ -228,6 +229,14 @@ def opening_words(line: str) -> tuple[str, str]:
 def _is_request(line: str) -> bool:
     first, _ = opening_words(line)
     return ("?" in line and first in _QUESTION_WORDS) or first in REQUEST_VERBS
+
+
+def holds_table(text: str) -> bool:
+    """Does ``text`` hold :data:`MIN_ROWS` pipe-table rows or more (a text with fewer than
+    ``2 * MIN_ROWS`` pipes is not split)?"""
+    if text.count("|") < 2 * MIN_ROWS:
+        return False
+    return sum(1 for line in text.split("\n") if line.lstrip().startswith("|")) >= MIN_ROWS
 
 
 def spliced_request(text: str) -> bool:
