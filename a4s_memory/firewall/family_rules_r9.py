@@ -40,6 +40,14 @@ _UNCHECKED: Final = (
     r"without\s+(?:any\s+)?(?:asking|checking|confirm(?:ing|ation)|verif(?:ying|ication)"
     r"|review(?:ing)?|telling|approval)\b"
 )
+# A household bill the owner pays every month (their own standing automation, not a payee
+# someone else chose): "Pay the electricity bill without asking me" is kept, never trusted
+# (inj.bill_autopay), not refused by inj.payment_preapproval.
+_PERIOD: Final = r"(?:(?:monthly|quarterly|yearly|annual)\s+)?"
+_HOUSEHOLD_BILL: Final = (
+    _PERIOD + r"(?:electricity|power|energy|gas|water|heating|phone|mobile|internet|broadband"
+    r"|cable|tv|utility|utilities|insurance|council\s+tax)\s+bills?\b"
+)
 _PHONE: Final = r"\+?\d[\d\s().-]{5,20}\d"
 _SITE: Final = r"[\w-]+\.(?:example|com|net|org|io|co|info|biz|app)\b"
 
@@ -72,7 +80,9 @@ ROUND9_RULES: Final[tuple[Rule, ...]] = (
         + r"\b[^.\n]{0,40}?\b(?:are|is)\s+(?:all\s+|now\s+|always\s+)?(?:pre-?approved"
         r"|auto-?approved|already\s+approved)\b"
         r"|\b(?:approve|pay|authori[sz]e|accept|process|execute)\s+(?:(?:the|all|any|every|those|these"
-        r"|my)\s+)?(?:[\w-]+\s+){0,2}?"
+        r"|my)\s+)?(?!"
+        + _HOUSEHOLD_BILL
+        + r")(?:[\w-]+\s+){0,2}?"
         + _MONEY
         + r"\b[^.\n]{0,40}?\b"
         + _UNCHECKED
@@ -81,6 +91,15 @@ ROUND9_RULES: Final[tuple[Rule, ...]] = (
         + r"\b[^.\n]{0,60}?\b(?:can|may|should|will)\s+(?:go\s+through|be\s+(?:paid|approved|processed"
         r"|made|sent|executed))\s+" + _UNCHECKED,
         "payments approved ahead or without a check (invoices from X are pre-approved)",
+    ),
+    _r(
+        "inj.bill_autopay",
+        r"\b(?:pay|settle|approve|process)\s+(?:(?:the|my|our|all)\s+)?"
+        + _HOUSEHOLD_BILL
+        + r"[^.\n]{0,40}?\b"
+        + _UNCHECKED,
+        "a household bill paid without a check (pay the electricity bill without asking me)",
+        soft=True,
     ),
     _r(
         "inj.endpoint_trust",

@@ -305,6 +305,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "bogus",
     ),
     "inj.payment_preapproval": ("approved", "without"),
+    "inj.bill_autopay": ("without",),
     "inj.endpoint_trust": (
         "legit",
         "safe",
