@@ -79,10 +79,9 @@ ROUND9_RULES: Final[tuple[Rule, ...]] = (
         + _MONEY
         + r"\b[^.\n]{0,40}?\b(?:are|is)\s+(?:all\s+|now\s+|always\s+)?(?:pre-?approved"
         r"|auto-?approved|already\s+approved)\b"
-        r"|\b(?:approve|pay|authori[sz]e|accept|process|execute)\s+(?:(?:the|all|any|every|those|these"
-        r"|my)\s+)?(?!"
+        r"|\b(?:approve|pay|authori[sz]e|accept|process|execute)\s+(?!(?:(?:the|my|our|all)\s+)?"
         + _HOUSEHOLD_BILL
-        + r")(?:[\w-]+\s+){0,2}?"
+        + r")(?:(?:the|all|any|every|those|these|my)\s+)?(?:[\w-]+\s+){0,2}?"
         + _MONEY
         + r"\b[^.\n]{0,40}?\b"
         + _UNCHECKED
