@@ -459,6 +459,12 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     # every branch names what is kept private (a password, key, token, credential, secret, PIN,
     # code, passphrase)
     "inj.secret_broadcast": ("pass", "key", "token", "credential", "secret", "pin", "code"),
+    # round 15 (family_rules_r15.py)
+    "inj.extortion": ("or", "otherwise", "unless", "if", "failure", "demands", "comply"),
+    "inj.credential_demand": ("your",),
+    "inj.persona_data_demand": ("you", "as", "bot"),
+    "inj.template_opening": ("'", '"', "\u201c", "\u2018"),
+    "inj.protocol_disregard": ("safety", "security", "ethic", "content", "privacy"),
     "inj.exposure_kept": ("open", "reachable", "exposed", "safe", "fine", "ok", "backup", "mark"),
     "inj.sender_trusted": ("treat",),
     "inj.software_declared_safe": ("safe", "fine", "ok"),
