@@ -465,6 +465,8 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.persona_data_demand": ("you", "as", "bot"),
     "inj.template_opening": ("'", '"', "\u201c", "\u2018"),
     "inj.protocol_disregard": ("safety", "security", "ethic", "content", "privacy"),
+    # round 16 (family_rules_r16.py)
+    "inj.instructions_reformatted": ("instruction", "rules", "prompt", "directives", "guidelines"),
     "inj.exposure_kept": ("open", "reachable", "exposed", "safe", "fine", "ok", "backup", "mark"),
     "inj.sender_trusted": ("treat",),
     "inj.software_declared_safe": ("safe", "fine", "ok"),

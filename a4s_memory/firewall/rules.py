@@ -30,6 +30,7 @@ from a4s_memory.firewall.family_rules_r11 import ROUND11_RULES
 from a4s_memory.firewall.family_rules_r12 import ROUND12_RULES
 from a4s_memory.firewall.family_rules_r13 import ROUND13_RULES
 from a4s_memory.firewall.family_rules_r15 import ROUND15_RULES
+from a4s_memory.firewall.family_rules_r16 import ROUND16_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -152,6 +153,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND12_RULES,
     *ROUND13_RULES,
     *ROUND15_RULES,
+    *ROUND16_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
@@ -163,8 +165,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.role_switch",
-        r"\byour\s+(?:new\s+)?(?:role|task|job|purpose|goal|objective|mission|persona)\s+"
-        r"(?:is|will\s+be|now|has\s+changed)\b|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
+        r"\byour\s+(?:new\s+(?:role|task|job|purpose|goal|objective|mission|persona)|role|purpose|goal"
+        r"|objective|mission|persona)\s+(?:is|will\s+be|now|has\s+changed)\b"
+        # a plain "your task / job is" describes the work asked for; only a replaced one switches
+        r"|\byour\s+(?:task|job)\s+(?:is\s+now|now\s+is|will\s+now\s+be|now|has\s+changed)\b"
+        r"|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
         r"|\byour\s+(?:actual|real|true)\s+(?:task|assignment|mission|objective|instructions|orders"
         r"|purpose)\s+(?:is|are|will\s+be)\b"
         r"|\byou\s+(?:are|will\s+be)\s+(?:no\s+longer|not\s+bound|free\s+(?:from|of)|unrestricted)",
