@@ -29,6 +29,7 @@ from a4s_memory.firewall.family_rules_r10 import ROUND10_RULES
 from a4s_memory.firewall.family_rules_r11 import ROUND11_RULES
 from a4s_memory.firewall.family_rules_r12 import ROUND12_RULES
 from a4s_memory.firewall.family_rules_r13 import ROUND13_RULES
+from a4s_memory.firewall.family_rules_r14 import ROUND14_RULES
 from a4s_memory.firewall.family_rules_r15 import ROUND15_RULES
 from a4s_memory.firewall.family_rules_r16 import ROUND16_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
@@ -152,6 +153,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND11_RULES,
     *ROUND12_RULES,
     *ROUND13_RULES,
+    *ROUND14_RULES,
     *ROUND15_RULES,
     *ROUND16_RULES,
     *LEXICON_RULES,
