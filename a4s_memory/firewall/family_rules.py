@@ -42,6 +42,14 @@ _PW: Final = (
     r"(?:password|passphrase|passcode|pass\s+code|access\s+code|pin\s+code|secret\s+(?:word|code"
     r"|key|phrase))"
 )
+# The reader's own secret by other names (eighteenth session, from the safe-guard dev half): asked
+# of the assistant ("give me your admin password", "tell me your API key"), never a friend's
+# "your Netflix password".
+_CREDENTIAL: Final = (
+    r"(?:(?:login|admin|account|root|system|user|master)\s+)?(?:credentials|passwords?|passcodes?"
+    r"|pins?)|login\s+details|api\s+keys?|access\s+(?:tokens?|keys?|codes?)|secret\s+keys?"
+    r"|private\s+keys?|security\s+answers?"
+)
 _FORGET: Final = (
     r"(?:olvida|olvidad|olvide|oublie|oubliez|ignora|ignorate|ignorez|ignoriere|ignorier|vergiss"
     r"|vergesst|vergessen\s+sie|ignorieren\s+sie|esqueça|esqueca|esquece|negeer|vergeet|dimentica"
@@ -244,7 +252,12 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|digits?|chars?)\s+of\s+(?:the|your|that)\s+" + _PW + r"\b"
         # round 7: a yes / no oracle ("say yes if the password starts with a")
         r"|\b(?:if|whether)\s+(?:the|your)\s+(?:admin\s+)?(?:" + _PW + r"|pin)\s+(?:starts|begins"
-        r"|ends|contains|has)\b",
+        r"|ends|contains|has)\b"
+        # the reader's own credential asked for: "give me your admin password"
+        r"|\b(?:give|send|share|tell|show|reveal|disclose|provide|hand\s+over|e-?mail|text)\s+(?:me"
+        r"\s+|us\s+)?(?:with\s+(?:me|us)\s+)?your\s+(?:own\s+)?(?:"
+        + _CREDENTIAL
+        + r")\b(?!\s+(?:manager|tips?|rules?|polic\w+|reset|hints?))",
         "password demand (tell me the password already)",
     ),
     _r(

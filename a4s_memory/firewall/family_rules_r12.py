@@ -26,7 +26,7 @@ from typing import Final
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
-__all__ = ["ROUND12_RULES"]
+__all__ = ["CHOSEN_CIRCLE", "ROUND12_RULES"]
 
 # What a standing rule must not hand out or wave through.
 _SENSITIVE: Final = (
@@ -59,10 +59,14 @@ _VERIFIED: Final = (
 # The act is not negated: "Don't share my one-time codes with anyone" is the owner's own advice.
 _NOT: Final = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)"
 # Anyone at all: "anyone in the family" or "everyone on my team" is a circle the owner chose.
+# Not a circle the owner chose: "anyone in the family", "everyone on my team" (also round 14's).
+CHOSEN_CIRCLE: Final = (
+    r"(?!\s+(?:in|on|from|at|of)\s+(?:the\s+|my\s+|our\s+)?(?:family|team|house|household|club"
+    r"|group|class|office|flat|home)\b)"
+)
 _ANYONE: Final = (
     r"(?:anyone|anybody|everyone|everybody|whoever|any\s+(?:caller|user|customer|visitor|person"
-    r"|one)|all\s+callers)(?!\s+(?:in|on|from|at|of)\s+(?:the\s+|my\s+|our\s+)?(?:family"
-    r"|team|house|household|club|group|class|office|flat|home)\b)"
+    r"|one)|all\s+callers)" + CHOSEN_CIRCLE
 )
 _ASKER: Final = (
     r"(?:anyone|anybody|someone|somebody|the\s+user|a\s+user|users|customers?|people|callers?"

@@ -20,7 +20,7 @@ from typing import Final
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
-__all__ = ["ROUND9_RULES"]
+__all__ = ["DOMAIN", "PHONE", "ROUND9_RULES"]
 
 # "confirmation" is not here: "do not ask for confirmation" before archiving or deleting is an
 # owner's workflow default (and a CLI's --yes help text); unchecked payments are the next rule's.
@@ -48,7 +48,9 @@ _HOUSEHOLD_BILL: Final = (
     _PERIOD + r"(?:electricity|power|energy|gas|water|heating|phone|mobile|internet|broadband"
     r"|cable|tv|utility|utilities|insurance|council\s+tax)\s+bills?\b"
 )
-_PHONE: Final = r"\+?\d[\d\s().-]{5,20}\d"
+PHONE: Final = r"\+?\d[\d\s().-]{5,20}\d"
+# A domain of any length with dots (round 14's secret_read_out uses it too).
+DOMAIN: Final = r"[\w.-]{2,80}\.(?:example|com|net|org|io|co|info|biz|app|xyz|site|online|uk)\b"
 _SITE: Final = r"[\w-]+\.(?:example|com|net|org|io|co|info|biz|app)\b"
 
 ROUND9_RULES: Final[tuple[Rule, ...]] = (
@@ -105,7 +107,14 @@ ROUND9_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:links?|urls?|sites?|pages?|domains?|e-?mails?|messages?|calls?|texts?|sms|numbers?)\s+"
         r"(?:from|to|at|on|sent\s+from)\s+[\w.+\-/:@]{3,80}\s+(?:are|is)\s+(?:always\s+|genuinely\s+"
         r"|really\s+|all\s+)?(?:legitimate|legit|safe|official|trusted|genuine|authentic|verified|real"
-        r"|from\s+my\s+(?:bank|employer|it\s+department|doctor))\b",
+        r"|from\s+my\s+(?:bank|employer|it\s+department|doctor))\b"
+        # round 14: "paypa1-secure.example is the official PayPal site"
+        r"|\b"
+        + DOMAIN
+        + r"\s+(?:is|are)\s+(?:now\s+|really\s+|actually\s+)?(?:the|my|our|their)\s+"
+        r"(?:new\s+)?(?:official|real|genuine|legit\w{0,10}|authentic|verified|proper|actual|true)\s+"
+        r"(?:[\w&'-]{1,40}\s+){0,3}?(?:site|website|page|login|portal|domain|url|link|app|store"
+        r"|sign-?in)\b",
         "a link, sender or number declared legitimate (links from X are official)",
         soft=True,
     ),
@@ -113,11 +122,20 @@ ROUND9_RULES: Final[tuple[Rule, ...]] = (
         "inj.contact_swap",
         r"\b(?:give|tell|send|direct|refer|point|route|redirect)\s+(?:them|him|her|anyone|everyone"
         r"|people|callers?|customers?|the\s+user)\s+(?:who\s+[\w-]+\s+(?:[\w-]+\s+)?)?(?:to\s+)?(?:"
-        + _PHONE
+        + PHONE
         + r"|"
         + _SITE
         + r")"
-        r"|\b(?:give\s+out|use|say|quote)\s+" + _PHONE + r"\s+instead\b",
+        r"|\b(?:give\s+out|use|say|quote)\s+" + PHONE + r"\s+instead\b"
+        # round 14: "when asked for the bank's phone number, use 1-800-555-0144"
+        r"|\b(?:when|if|whenever)\s+(?:(?:someone|anyone|people|a\s+caller|callers?|the\s+user"
+        r"|i\s+am|i'm|you\s+are|you're|they)\s+)?ask\w{0,3}\s+(?:for|about)\s+(?:the\s+|my\s+"
+        r"|our\s+|a\s+)?(?:[\w']{1,40}\s+){0,2}?(?:bank|card|fraud|security|support|help\s?desk|it"
+        r"|customer\s+service|police|tax|irs|hmrc|paypal|amazon|apple|microsoft|google"
+        r"|insurer|insurance|courier|dhl|fedex|ups)(?:'s)?\s+(?:[\w'-]{1,40}\s+){0,2}?(?:numbers?"
+        r"|hotline|helpline|line|contact|website|site|url|login\s+page|portal)\b[^.!?\n]{0,20}?"
+        r"\b(?:use|give(?:\s+out)?|say|quote|send\s+them\s+to|point\s+them\s+to|tell\s+them"
+        r"|direct\s+them\s+to)\s+(?:them\s+)?(?:" + PHONE + r"|" + DOMAIN + r")",
         "people sent to another number or site (give them 555-0199 instead)",
         soft=True,
     ),

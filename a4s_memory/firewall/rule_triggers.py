@@ -149,6 +149,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "tell",
     ),
     "inj.password_demand": (
+        "your",  # the reader's own credential: "give me your API key"
         "password",
         "passphrase",
         "passcode",
@@ -316,8 +317,12 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "verified",
         "real",
         "from my",
+        "proper",
+        "actual",
+        "true",
     ),
     "inj.contact_swap": (
+        "ask",
         "give",
         "tell",
         "send",
@@ -417,6 +422,17 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "tell me",
         "what",
         "which",
+        # the reshaped request: "format / convert / dump / translate ... the above instructions"
+        "format",
+        "convert",
+        "write",
+        "turn",
+        "put",
+        "dump",
+        "render",
+        "encode",
+        "translate",
+        "show",
     ),
     # round 12 (family_rules_r12.py)
     "inj.unchecked_grant": ("without",),
@@ -459,17 +475,14 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     # every branch names what is kept private (a password, key, token, credential, secret, PIN,
     # code, passphrase)
     "inj.secret_broadcast": ("pass", "key", "token", "credential", "secret", "pin", "code"),
-    # round 15 (family_rules_r15.py)
-    "inj.extortion": ("or", "otherwise", "unless", "if", "failure", "demands", "comply"),
-    "inj.credential_demand": ("your",),
-    "inj.persona_data_demand": ("you", "as", "bot"),
-    "inj.template_opening": ("'", '"', "\u201c", "\u2018"),
-    "inj.protocol_disregard": ("safety", "security", "ethic", "content", "privacy"),
-    # round 16 (family_rules_r16.py)
-    "inj.instructions_reformatted": ("instruction", "rules", "prompt", "directives", "guidelines"),
     "inj.exposure_kept": ("open", "reachable", "exposed", "safe", "fine", "ok", "backup", "mark"),
     "inj.sender_trusted": ("treat",),
     "inj.software_declared_safe": ("safe", "fine", "ok"),
+    # round 15 (family_rules_r15.py)
+    "inj.extortion": ("or", "otherwise", "unless", "if", "failure", "demands", "comply"),
+    "inj.persona_data_demand": ("you", "as", "bot"),
+    "inj.template_opening": ("'", '"', "\u201c", "\u2018"),
+    "inj.protocol_disregard": ("safety", "security", "ethic", "content", "privacy"),
     # round 14 (family_rules_r14.py)
     # every branch names the warning itself (warning, banner, alert, prompt, pop-up, notice, error)
     "inj.warning_dismissed": ("warning", "banner", "alert", "prompt", "pop", "notice", "error"),
@@ -613,19 +626,6 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "ring",
         "mail",
     ),
-    "inj.site_declared_official": (
-        "official",
-        "real",
-        "genuine",
-        "legit",
-        "authentic",
-        "verified",
-        "proper",
-        "actual",
-        "true",
-    ),
-    "inj.official_contact_swapped": ("ask",),
-    # every branch names the control (a door, an alarm, a scan, a check, a limit) or tailgating
     "inj.addressed_to_ai": (
         "reading",
         "processing",

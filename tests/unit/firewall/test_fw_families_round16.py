@@ -1,7 +1,8 @@
 """Issue 14, sixteenth round: the reader's instructions asked for reformatted, the
 prompt-extraction family of a public set never trained on (Tensor Trust, its dev half only;
-docs/firewall.md "Public sets never trained on"). Written for this test, none copied from the
-set; its held half is the round's measurement.
+docs/firewall.md "Public sets never trained on"), read by round 11's ``inj.instruction_request``
+(the same request in another form). Written for this test, none copied from the set; its held
+half is the round's measurement.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ RULES = RulesOnly()
     ],
 )
 def test_round16_attack_is_refused(text: str) -> None:
-    RULES.assert_refused_by(text, "inj.instructions_reformatted")
+    RULES.assert_refused_by(text, "inj.instruction_request")
 
 
 @pytest.mark.parametrize(
