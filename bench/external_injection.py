@@ -46,7 +46,7 @@ def half(row_id: str) -> str:
     return "dev" if int(hashlib.sha256(row_id.encode("utf-8")).hexdigest(), 16) % 2 == 0 else "held"
 
 
-def parse_rows(text: str, origin: str) -> list[dict[str, Any]]:
+def parse_rows(text: str, origin: str, labels: tuple[str, ...] = LABELS) -> list[dict[str, Any]]:
     """The rows of a JSON Lines text; a bad line stops with ``origin:line`` and what is wrong."""
     rows = []
     # split("\n"), not splitlines(): a JSON string may hold U+2028 and other line breaks
@@ -61,8 +61,8 @@ def parse_rows(text: str, origin: str) -> list[dict[str, Any]]:
             isinstance(row.get(key), str) for key in ("id", "text")
         ):
             raise SystemExit(f"{origin}:{number}: every row needs a string id and text")
-        if row.get("label") not in LABELS:
-            raise SystemExit(f"{origin}:{number}: label must be one of {LABELS}")
+        if row.get("label") not in labels:
+            raise SystemExit(f"{origin}:{number}: label must be one of {labels}")
         rows.append(row)
     return rows
 
