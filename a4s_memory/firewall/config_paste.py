@@ -7,8 +7,13 @@ A YAML/INI/properties file or a Jenkins/Maven XML document often carries comment
 have been redacted and the rest kept.
 
 So, for an owner's own text (``user_message`` / ``explicit_save``, or no source given) that *is* a
-config paste, a :data:`STRUCTURAL_RULES` hit that lies only inside comment lines is dropped (an
-informational finding says so). Every other rule still runs on the comments too: a real directive
+config paste, a :data:`STRUCTURAL_RULES` hit that lies only inside comments is dropped (an
+informational finding says so). A comment is a comment line or, since the nineteenth session, the
+``# ...`` / ``// ...`` that trails a ``key: value`` line (``password: $DB_PASS  # IMPORTANT: do not
+share``). The markup rule (``g2.markup``) is structural too for one element: a Jenkins
+credentials file keeps its value in ``<secret>...</secret>``, a name the rule reads as a
+role-bearing tag; a bare ``<secret>`` element of a config paste is data (any other tag the rule
+names, ``<system>``, ``<script>``, still refuses). Every other rule still runs on the comments too: a real directive
 in a comment ("# ignore previous instructions and ...") is still refused; so is any paste from a
 tool, a web page or another agent.
 
@@ -23,13 +28,22 @@ from typing import Final
 
 from a4s_memory.firewall.models import Finding, Layer
 
-__all__ = ["STRUCTURAL_RULES", "is_config_paste", "structural_exemption", "without_comments"]
+__all__ = [
+    "STRUCTURAL_RULES",
+    "as_structure",
+    "is_config_paste",
+    "structural_exemption",
+    "uncommented",
+]
 
-STRUCTURAL_RULES: Final = frozenset({"g2.importance"})
+STRUCTURAL_RULES: Final = frozenset({"g2.importance", "g2.markup"})
 # Bounded, possessive runs: linear time (tests/unit/firewall/test_fw_linear_time.py).
 _PAIR: Final = re.compile(r"^[ \t]*+(?:- )?[\w.\"'-]{1,64}+[ \t]*+[:=]", re.M)
 _ELEMENT: Final = re.compile(r"^[ \t]*+</?[A-Za-z][\w.:-]{0,64}+", re.M)
 _COMMENT: Final = re.compile(r"^[ \t]*+(?:#|//|;|<!--|--)", re.M)
+# a lookbehind, not a leading blank run: a long run of blanks is tried once, not once per blank
+_TRAILING: Final = re.compile(r"(?<=[ \t])(?:#|//)[^\n]*+")
+_DATA_ELEMENT: Final = re.compile(r"</?secret>", re.I)
 
 
 def _lines(text: str) -> list[str]:
@@ -43,9 +57,28 @@ def is_config_paste(text: str) -> bool:
     return structured >= 2 and structured * 2 >= len(body)
 
 
-def without_comments(text: str) -> str:
-    """``text`` with every comment line blanked (line count kept)."""
-    return "\n".join("" if _COMMENT.match(line) else line for line in text.split("\n"))
+def as_structure(rule_id: str, text: str) -> str:
+    """``text`` as the structural rule ``rule_id`` should read a config paste: for the markup
+    rule, bare ``<secret>`` element tags taken out (a tag inside a comment is still markup); for
+    the importance marker, every comment line blanked and the comment trailing a ``key: value``
+    line cut (line count kept)."""
+    if rule_id == "g2.markup":
+        return _DATA_ELEMENT.sub("", text)
+    return uncommented(text)
+
+
+def uncommented(text: str) -> str:
+    """``text`` with every comment line blanked and the comment trailing a ``key: value`` line
+    cut (line count kept): what the learned layer reads of an owner's config paste, whose notes
+    ("the above keys must only be used from the build server") are not directives to the
+    reader."""
+    return "\n".join(_line_structure(line) for line in text.split("\n"))
+
+
+def _line_structure(line: str) -> str:
+    if _COMMENT.match(line):
+        return ""
+    return _TRAILING.sub("", line) if _PAIR.match(line) else line
 
 
 def structural_exemption(rule_id: str) -> Finding:

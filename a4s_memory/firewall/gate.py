@@ -24,9 +24,10 @@ from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.categories import CATEGORY_SPECS, FIELD_BOUNDS, forbidden_findings
 from a4s_memory.firewall.config_paste import (
     STRUCTURAL_RULES,
+    as_structure,
     is_config_paste,
     structural_exemption,
-    without_comments,
+    uncommented,
 )
 from a4s_memory.firewall.fields import screen_field, screen_metadata
 from a4s_memory.firewall.injection import RESPELT, heuristic_findings, regex_findings, text_views
@@ -181,7 +182,10 @@ class Firewall:
         if not any(f.stop_reason is _INJ for f in found):
             findings.extend(heuristic_findings(redacted, cfg))
             respelt = [(v.kind, v.text) for v in all_views if v.kind in RESPELT]
-            findings.extend(model_findings(folded.text, cfg, respelt))
+            model = model_findings(folded.text, cfg, respelt)
+            if model and _owner_config_paste(req):  # its comments are notes, not directives
+                model = model_findings(uncommented(folded.text), cfg)
+            findings.extend(model)
             findings.extend(forbidden_findings(folded.text, scan=folded))
         # Every other stored user string passes too: key, source ref, metadata.
         if req.key is not None:
@@ -219,18 +223,13 @@ class Firewall:
 
     @staticmethod
     def _structural(req: WriteRequest, found: list[Finding]) -> list[Finding]:
-        """Drop an importance marker that sits only in the comments of an owner's config paste
-        (firewall/config_paste.py); every other finding stays."""
-        owner_text = req.requester_is_owner and req.source_type in _OWNER_SOURCES
+        """Drop an importance marker that sits only in the comments of an owner's config paste,
+        or a ``<secret>`` element read as markup (firewall/config_paste.py); every other finding
+        stays."""
         hits = [f for f in found if f.rule_id in STRUCTURAL_RULES and f.stop_reason is not None]
-        if not hits or not owner_text or not is_config_paste(req.text):
+        if not hits or not _owner_config_paste(req):
             return found
-        stripped = without_comments(req.text)
-        cleared = {
-            f.rule_id
-            for f in hits
-            if not _INJECTION_BY_ID[f.rule_id].search(stripped, stripped.lower())
-        }
+        cleared = {f.rule_id for f in hits if not _fires_on_structure(f.rule_id, req.text)}
         kept = [f for f in found if f.rule_id not in cleared]
         return kept + [structural_exemption(rule_id) for rule_id in sorted(cleared)]
 
@@ -317,3 +316,15 @@ class Firewall:
                 )
             )
         return out
+
+
+def _fires_on_structure(rule_id: str, text: str) -> bool:
+    """Whether ``rule_id`` still fires on a config paste read as structure (config_paste.py)."""
+    view = as_structure(rule_id, text)
+    return bool(_INJECTION_BY_ID[rule_id].search(view, view.lower()))
+
+
+def _owner_config_paste(req: WriteRequest) -> bool:
+    """The owner's own text (firewall/config_paste.py), and a config paste."""
+    owner_text = req.requester_is_owner and req.source_type in _OWNER_SOURCES
+    return owner_text and is_config_paste(req.text)

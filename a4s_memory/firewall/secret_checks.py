@@ -12,7 +12,11 @@ from typing import Final
 __all__ = ["plausible"]
 
 _VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
+_SEPARATORS: Final = re.compile(r"[_.-]")
 _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
+# Words joined the way identifiers are: camelCase, PascalCase, one case throughout. A run of
+# letters whose case changes inside a hump ("zzKRpqZXmnKR...") is not one.
+_IDENTIFIER: Final = re.compile(r"(?:[A-Z]?+[a-z]++)++|[A-Z]++")  # possessive: linear
 
 
 def _entropy(s: str) -> float:
@@ -35,7 +39,7 @@ def plausible(rule_id: str, value: str) -> bool:
         v = value.rstrip(".")
         mixed = any(map(str.isupper, v)) and any(map(str.islower, v))
         return (
-            not _VALUE_WORDLIKE.match(v)
+            not (_VALUE_WORDLIKE.match(v) and _IDENTIFIER.fullmatch(_SEPARATORS.sub("", v)))
             and len(set(v)) >= 6
             and (any(map(str.isdigit, v)) or (mixed and len(v) >= 16))
         )

@@ -9,13 +9,13 @@ base64 / hex / high-entropy runs (``shape`` rules, tried inside long tokens only
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Final
 
-from a4s_memory.firewall import hsfilter
-from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import SecretLevel
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
+from a4s_memory.firewall.secret_rule_model import SecretRule
+from a4s_memory.firewall.secret_rule_model import secret_rule as _s
+from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
 from a4s_memory.firewall.triggers import register
 
 __all__ = ["SECRET_RULES", "SecretRule"]
@@ -25,60 +25,7 @@ _P: Final = SecretLevel.PROBABLE
 _Q: Final = SecretLevel.POSSIBLE
 
 
-@dataclass(frozen=True, slots=True)
-class SecretRule:
-    id: str
-    level: SecretLevel
-    kind: str
-    pattern: re.Pattern[str]  # as written (used inside long tokens, and when lower() moves offsets)
-    fast: FastPattern  # the same rule compiled for speed (see a4s_memory.firewall.fastre)
-    group: int = 0
-    hints: tuple[str, ...] = ()  # lower-case literals, one must occur in the lower-cased text
-    shape: bool = False  # runs only inside long tokens (TextScan.runs), not the whole text
-    hs_bit: int = 0  # ``pattern``'s bit in hsfilter's CASELESS answers (0: never filtered)
-    # (literal, offset): every match holds ``literal`` exactly ``offset`` characters after its
-    # start, so only those starts are tried (:func:`anchored_finditer`), not every position
-    anchor: tuple[str, int] | None = None
-
-
-def _s(
-    rule_id: str,
-    level: SecretLevel,
-    kind: str,
-    regex: str,
-    *hints: str,
-    group: int = 0,
-    flags: int = 0,
-    shape: bool = False,
-    anchor: tuple[str, int] | None = None,
-) -> SecretRule:
-    fast_flags = flags
-    if regex.startswith("(?i)"):
-        regex, fast_flags = regex[4:], flags | re.IGNORECASE
-        flags |= re.IGNORECASE
-    pattern = re.compile(regex, flags)
-    return SecretRule(
-        rule_id,
-        level,
-        kind,
-        pattern,
-        compile_rule(regex, fast_flags),
-        group,
-        tuple(h.lower() for h in hints),
-        shape,
-        hsfilter.register(pattern, on_lower=False) if flags & re.IGNORECASE else 0,
-        anchor,
-    )
-
-
 _B: Final = r"\b"  # every prefixed token starts with a word character
-_KEYWORD: Final = (
-    r"(?:api[_.-]?key|apikey|access[_.-]?key|secret|token|passw(?:or)?d|passwd|pwd|auth"
-    r"|credential|creds|private[_.-]?key|client[_.-]?(?:id|secret)|access[_.-]?id|account[_.-]?id"
-    r"|app[_.-]?(?:id|key)|signing[_.-]?key|encryption[_.-]?key|license[_.-]?key|session[_.-]?key"
-    r"|webhook|dsn|login|key)"
-)
-
 SECRET_RULES: Final[tuple[SecretRule, ...]] = (
     # --- definite: fixed vendor formats ---------------------------------------------------------
     _s(
@@ -285,7 +232,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         _P,
         "assigned_credential",
         r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s++(?:string|str|char\*?|var|const))?"
-        r"\s*+(?:[:.?+!]{0,3}=>?|:|,|>|(?<=\s))\s*+(?:[\"'`]|\\\")?"
+        # a dash between blanks too: "API token - 'h7Tq...'", "wifi password – Gr8Kiwi!"
+        r"\s*+(?:[:.?+!]{0,3}=>?|:|,|>|-(?=\s)|(?<=\s))\s*+(?:[\"'`]|\\\")?"
         r"((?!(?:process\.env|os\.environ|os\.getenv|\$\{|\{\{|<|%\(|xxx|\*\*\*|true\b|false\b|null\b"
         r"|none\b|undefined\b|your[_-]|example|changeme|redacted|secret_redacted))"
         r"[^\s\"'`;,<>(){}\[\]]{8,})",
@@ -337,6 +285,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "pwd",
         group=1,
     ),
+    *FORMAT_RULES,  # credentials where config and code formats keep them
     # --- possible: shapes without context ------------------------------------------------------
     _s(
         "secret.long_base64",

@@ -93,7 +93,44 @@ def detect_secrets(
             _collect(rule, rule.fast.finditer(lower, lower, scan), found)
         else:  # lower() changed the length: run the case-insensitive original on the text
             _collect(rule, rule.pattern.finditer(text), found)
-    return _merge(found.spans)
+    again = _repeated(text, found.spans)  # each rule's own value, before merging
+    return _merge(found.spans + again)
+
+
+# A value found once is a secret wherever else it stands ("token = '<v>' | '<v>'", a password
+# echoed on the next line); shorter values are too often ordinary words to chase.
+_REPEAT_MIN: Final = 6
+
+
+def _repeated(text: str, spans: list[Redaction]) -> list[Redaction]:
+    """Every other place where a found value stands as a whole token (no word character on
+    either side): the rule that found it read only its first place."""
+    out: list[Redaction] = []
+    seen: set[str] = set()
+    for r in spans:
+        value = text[r.start : r.end]
+        if len(value) < _REPEAT_MIN or value in seen:
+            continue
+        seen.add(value)
+        at = text.find(value)
+        while at >= 0:
+            end = at + len(value)
+            if (at == 0 or not _word(text[at - 1])) and (end == len(text) or not _word(text[end])):
+                out.append(
+                    Redaction(
+                        kind=r.kind,
+                        rule_id="secret.repeated_value",
+                        start=at,
+                        end=end,
+                        level=r.level,
+                    )
+                )
+            at = text.find(value, end)
+    return out
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 def anchored_finditer(

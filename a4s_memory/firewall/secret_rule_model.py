@@ -1,0 +1,69 @@
+"""A secret rule (:class:`SecretRule`) and its builder, shared by the rule tables
+(:mod:`secret_rules`, :mod:`secret_rules_formats`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.fastre import FastPattern, compile_rule
+from a4s_memory.firewall.models import SecretLevel
+
+__all__ = ["CREDENTIAL_NAME", "SecretRule", "secret_rule"]
+
+# A credential-like name (``fooToken``, ``API_KEY``, ``REACT_APP_PASS``): what the assignment rules
+# read a value after.
+CREDENTIAL_NAME: Final = (
+    r"(?:api[_.-]?key|apikey|access[_.-]?key|secret|token|passw(?:or)?d|passwd|pwd|auth"
+    r"|credential|creds|private[_.-]?key|client[_.-]?(?:id|secret)|access[_.-]?id|account[_.-]?id"
+    r"|app[_.-]?(?:id|key)|signing[_.-]?key|encryption[_.-]?key|license[_.-]?key|session[_.-]?key"
+    r"|webhook|dsn|login|key|pass(?![a-z]))"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SecretRule:
+    id: str
+    level: SecretLevel
+    kind: str
+    pattern: re.Pattern[str]  # as written (used inside long tokens, and when lower() moves offsets)
+    fast: FastPattern  # the same rule compiled for speed (see a4s_memory.firewall.fastre)
+    group: int = 0
+    hints: tuple[str, ...] = ()  # lower-case literals, one must occur in the lower-cased text
+    shape: bool = False  # runs only inside long tokens (TextScan.runs), not the whole text
+    hs_bit: int = 0  # ``pattern``'s bit in hsfilter's CASELESS answers (0: never filtered)
+    # (literal, offset): every match holds ``literal`` exactly ``offset`` characters after its
+    # start, so only those starts are tried (:func:`anchored_finditer`), not every position
+    anchor: tuple[str, int] | None = None
+
+
+def secret_rule(
+    rule_id: str,
+    level: SecretLevel,
+    kind: str,
+    regex: str,
+    *hints: str,
+    group: int = 0,
+    flags: int = 0,
+    shape: bool = False,
+    anchor: tuple[str, int] | None = None,
+) -> SecretRule:
+    fast_flags = flags
+    if regex.startswith("(?i)"):
+        regex, fast_flags = regex[4:], flags | re.IGNORECASE
+        flags |= re.IGNORECASE
+    pattern = re.compile(regex, flags)
+    return SecretRule(
+        rule_id,
+        level,
+        kind,
+        pattern,
+        compile_rule(regex, fast_flags),
+        group,
+        tuple(h.lower() for h in hints),
+        shape,
+        hsfilter.register(pattern, on_lower=False) if flags & re.IGNORECASE else 0,
+        anchor,
+    )

@@ -1,0 +1,116 @@
+"""Secret rules for credentials in the places config and code formats keep them (issue 14 item 2,
+nineteenth session), found on the dev halves of two public secret-detector test sets the project
+was never given (Nosey Parker's rule examples, TruffleHog's detector tests; docs/firewall.md
+"Secrets on public sets never used"). Tests: tests/unit/firewall/test_fw_secrets_unseen.py.
+
+* a quoted value under a credential name whose characters the plain assignment rule stops at
+  (``api_secret = 'r7Kd]pW2;xQ9,mZ4'``: it reads up to ``]`` and leaves the rest);
+* the text of an XML element named for a credential (``<secret>{AQAAAB... 9wZ2x...}</secret>``
+  in a Jenkins credentials file: the plain rule reads no value after ``secret>{``);
+* a .NET ``<add key="...Password..." value="..."/>`` entry, and the password argument of
+  ``NetworkCredential(user, password)`` / ``DirectoryEntry(path, user, password)``;
+* a ``.netrc`` entry (``machine host login user password pw``: short passwords too, the format
+  says what they are) and a ``-u user -p password`` command line (PsExec and the like);
+* a bcrypt password hash (``$2b$12$`` and 53 characters): the shape rules skip it, it holds ``/``.
+
+Every pattern is bounded (linear time: tests/unit/firewall/test_fw_linear_time.py collects these
+rules with the others).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from a4s_memory.firewall.models import SecretLevel
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME, SecretRule
+from a4s_memory.firewall.secret_rule_model import secret_rule as _s
+
+__all__ = ["FORMAT_RULES"]
+
+_D: Final = SecretLevel.DEFINITE
+_P: Final = SecretLevel.PROBABLE
+# An XML element whose text is a credential (a Jenkins credentials file, a Maven settings file).
+_ELEMENT: Final = (
+    r"secret|password|passwd|pwd|passphrase|token|api[_-]?key|apikey|private[_-]?key"
+    r"|client[_-]?secret|access[_-]?key|secret[_-]?key"
+)
+# Inside a quoted value: what the plain assignment rule stops at (and is not a blank or a quote).
+_STOPS: Final = r";,(){}\[\]<>"
+
+FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
+    _s(
+        "secret.quoted_assignment",
+        _P,
+        "assigned_credential",
+        r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=])\s*+[\"']"
+        r"((?!(?:\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secret_redacted))"
+        r"[^\s\"'`" + _STOPS + r"]{1,100}+[" + _STOPS + r"][^\s\"'`]{1,100}?)(?=[\"'])",
+        "key",
+        "secret",
+        "token",
+        "pass",
+        "pwd",
+        "auth",
+        "cred",
+        group=1,
+    ),
+    _s(
+        "secret.xml_element",
+        _P,
+        "assigned_credential",
+        r"(?i)<(?:" + _ELEMENT + r")>\s*+([^<\n]{3,200}+)</(?:" + _ELEMENT + r")>",
+        "<secret",
+        "<pass",
+        "<pwd",
+        "<token",
+        "<api",
+        "<private",
+        "<client",
+        "<access",
+        group=1,
+    ),
+    _s(
+        "secret.dotnet_config",
+        _P,
+        "assigned_credential",
+        r"(?i)<add\s++key\s*+=\s*+\"[^\"\n]{0,40}?(?:pass|pwd|secret|token|api_?key|credential)"
+        r"[^\"\n]{0,40}+\"\s++value\s*+=\s*+\"([^\"\n]{3,200}+)\"",
+        "<add",
+        group=1,
+    ),
+    _s(
+        "secret.dotnet_credential",
+        _P,
+        "password",
+        r"\b(?:NetworkCredential|DirectoryEntry)\s*+\(\s*+(?:\"[^\"\n]{0,200}+\"\s*+,\s*+){1,2}"
+        r"\"([^\"\n]{3,200}+)\"",
+        "networkcredential",
+        "directoryentry",
+        group=1,
+    ),
+    _s(
+        "secret.netrc",
+        _P,
+        "password",
+        r"(?i)\b(?:machine\s++\S{1,200}+|default)\s++login\s++\S{1,200}+\s++password\s++"
+        r"(\S{3,200}+)",
+        "machine",
+        "default",
+        group=1,
+    ),
+    _s(
+        "secret.cli_password",
+        _P,
+        "password",
+        r"\s-u\s++\S{1,100}+\s++-p\s++([^\s$%\"'-]\S{2,100}+)",
+        "-p",
+        group=1,
+    ),
+    _s(
+        "secret.bcrypt_hash",
+        _D,
+        "password_hash",
+        r"\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}(?![./A-Za-z0-9])",
+        "$2",
+    ),
+)
