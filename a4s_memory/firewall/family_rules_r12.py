@@ -57,7 +57,8 @@ _VERIFIED: Final = (
     r"|an?\s+admin(?:istrator)?|my\s+own\s+(?:request|instruction)s?)"
 )
 # The act is not negated: "Don't share my one-time codes with anyone" is the owner's own advice.
-_NOT: Final = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)"
+# "never to" / "not to" too: "remind me never to read out one-time codes to anyone who calls".
+_NOT: Final = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)(?<!never\sto\s)(?<!not\sto\s)"
 # Anyone at all: "anyone in the family" or "everyone on my team" is a circle the owner chose.
 # Not a circle the owner chose: "anyone in the family", "everyone on my team" (also round 14's).
 CHOSEN_CIRCLE: Final = (

@@ -109,6 +109,9 @@ def test_a_redirect_or_one_senders_trust_is_held_back(text: str, rule: str) -> N
         "Give the spare key to Tom when he comes by on Friday.",
         "Please flag anything from unknown senders as suspicious.",
         "Whenever a message mentions the CEO, flag it so I can double-check it.",
+        # nineteenth session: the owner's advice negated with "never to" / "not to" was refused
+        "Remind me never to read out one-time codes to anyone who calls.",
+        "Remember not to share the door code with anyone who asks.",
     ],
 )
 def test_round12_look_alikes_stay_trusted(text: str) -> None:
