@@ -13,6 +13,8 @@ __all__ = ["plausible"]
 
 _VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
 _SEPARATORS: Final = re.compile(r"[_.-]")
+_SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
+_LEADERS: Final = frozenset("#$&%<{@")
 _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
 # Words joined the way identifiers are: camelCase, PascalCase, one case throughout. A run of
 # letters whose case changes inside a hump ("zzKRpqZXmnKR...") is not one.
@@ -34,7 +36,10 @@ def plausible(rule_id: str, value: str) -> bool:
             return False  # a word or a camelCase identifier, not a credential
         if len(set(value)) < 4 or "XXXX" in value.upper():
             return False
-        return any(map(str.isdigit, value)) or len(value) >= 16 or upper >= 4
+        # a symbol no identifier holds ("un!techwhooah") makes a short lower-case value a password;
+        # not one that leads a selector, a variable or an entity ("#add-password", "$Password")
+        symbol = value[0] not in _LEADERS and any(map(_SYMBOLS.__contains__, value[1:]))
+        return any(map(str.isdigit, value)) or len(value) >= 16 or upper >= 4 or symbol
     if rule_id == "secret.auth_header":
         v = value.rstrip(".")
         mixed = any(map(str.isupper, v)) and any(map(str.islower, v))

@@ -13,13 +13,12 @@ from a4s_memory.firewall.models import SecretLevel
 
 __all__ = ["CREDENTIAL_NAME", "SecretRule", "secret_rule"]
 
-# A credential-like name (``fooToken``, ``API_KEY``, ``REACT_APP_PASS``): what the assignment rules
-# read a value after.
+# A credential-like name (``fooToken``, ``API_KEY``): what the assignment rules read a value after.
 CREDENTIAL_NAME: Final = (
     r"(?:api[_.-]?key|apikey|access[_.-]?key|secret|token|passw(?:or)?d|passwd|pwd|auth"
     r"|credential|creds|private[_.-]?key|client[_.-]?(?:id|secret)|access[_.-]?id|account[_.-]?id"
     r"|app[_.-]?(?:id|key)|signing[_.-]?key|encryption[_.-]?key|license[_.-]?key|session[_.-]?key"
-    r"|webhook|dsn|login|key|pass(?![a-z]))"
+    r"|webhook|dsn|login|key)"
 )
 
 

@@ -133,6 +133,9 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         r"|sntr[ysu]s?_[A-Za-z0-9+/=_]{40,}|rubygems_[a-f0-9]{48}|dckr_pat_[\w-]{27}|CLOJARS_[a-z0-9]{60}"
         r"|snyk_[a-z]{2,3}\.[\w.-]{30,}|pplx-[A-Za-z0-9]{48}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"
         r"|rdme_[a-z0-9]{70}|PMAT-[A-Za-z0-9]{26}|sgp_[a-fA-F0-9]{16}_[a-fA-F0-9]{40}"
+        # semgrep-rules' secret tests (nineteenth session): Amazon MWS, AppSync, Onfido, Braintree
+        r"|amzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|da2-[a-z0-9]{26}"
+        r"|api_live(?:_[a-z]{2})?\.[\w-]{11}\.[\w-]{32}|access_token\$production\$[0-9a-z]{16}\$[0-9a-z]{32}"
         r"|hvs\.[\w-]{90,}|hvb\.[\w-]{138,}|pk\.[a-z0-9]{60}\.[a-z0-9]{22}|cmV[a-zA-Z0-9]{60,}"
         r"|LTAI[A-Za-z0-9]{12,20}|FLWSECK(?:_TEST)?-[a-h0-9]{32}-X|FLWPUBK(?:_TEST)?-[a-h0-9]{32}-X"
         r"|sl\.[\w-]{130,}|ya29\.[\w-]+|AQVN[\w-]{35,38}"
@@ -189,6 +192,10 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "ya29.",
         "aqvn",
         "t1.",
+        "amzn.mws.",
+        "da2-",
+        "api_live",
+        "access_token$production$",
     ),
     # prefixes too short to prefilter on; the regex itself stays small
     _s(

@@ -11,6 +11,10 @@ was never given (Nosey Parker's rule examples, TruffleHog's detector tests; docs
   ``NetworkCredential(user, password)`` / ``DirectoryEntry(path, user, password)``;
 * a ``.netrc`` entry (``machine host login user password pw``: short passwords too, the format
   says what they are) and a ``-u user -p password`` command line (PsExec and the like);
+* an environment variable named ``..._PASS`` (the assignment rule's names hold ``passwd`` and
+  ``password``; a bare ``pass`` would read ``passport_number`` as a credential name);
+* from a third set, semgrep-rules' secret tests (read whole, as development data): ``sshpass
+  -p``, an Office 365 webhook URL, a UUID under a Snyk name;
 * a bcrypt password hash (``$2b$12$`` and 53 characters): the shape rules skip it, it holds ``/``.
 
 Every pattern is bounded (linear time: tests/unit/firewall/test_fw_linear_time.py collects these
@@ -104,6 +108,39 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "password",
         r"\s-u\s++\S{1,100}+\s++-p\s++([^\s$%\"'-]\S{2,100}+)",
         "-p",
+        group=1,
+    ),
+    _s(
+        "secret.env_pass",
+        _P,
+        "password",
+        # an environment variable named ..._PASS (REACT_APP_PASS=...), commented out or not
+        r"(?m)^[ \t#]*+(?:export\s++|set\s++)?[A-Z0-9_]{0,40}_PASS\s*+=\s*+[\"']?([^\s\"'`]{6,100}+)",
+        "_pass",
+        group=1,
+    ),
+    _s(
+        "secret.sshpass",
+        _P,
+        "password",
+        r"\bsshpass\s++-p\s*+[\"']?([^\s\"']{3,100}+)",
+        "sshpass",
+        group=1,
+    ),
+    _s(
+        "secret.webhook_url",
+        _P,
+        "webhook",
+        # an Office 365 connector URL: the ids in it are the credential
+        r"https://outlook\.office(?:365)?\.com/webhook[\w/-]{0,10}/[0-9a-f-]{36}@[\w./@-]{0,200}+",
+        "outlook.office",
+    ),
+    _s(
+        "secret.snyk_uuid",
+        _P,
+        "vendor_token",
+        r"(?i)snyk\w{0,20}\s*+[:=]\s*+[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+        "snyk",
         group=1,
     ),
     _s(

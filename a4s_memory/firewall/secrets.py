@@ -107,6 +107,7 @@ def _repeated(text: str, spans: list[Redaction]) -> list[Redaction]:
     either side): the rule that found it read only its first place."""
     out: list[Redaction] = []
     seen: set[str] = set()
+    found_at = {r.start for r in spans}  # places a rule already read: no second Redaction
     for r in spans:
         value = text[r.start : r.end]
         if len(value) < _REPEAT_MIN or value in seen:
@@ -115,7 +116,11 @@ def _repeated(text: str, spans: list[Redaction]) -> list[Redaction]:
         at = text.find(value)
         while at >= 0:
             end = at + len(value)
-            if (at == 0 or not _word(text[at - 1])) and (end == len(text) or not _word(text[end])):
+            if (
+                at not in found_at
+                and (at == 0 or not _word(text[at - 1]))
+                and (end == len(text) or not _word(text[end]))
+            ):
                 out.append(
                     Redaction(
                         kind=r.kind,
