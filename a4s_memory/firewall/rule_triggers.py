@@ -79,7 +79,7 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "nuovo",
         "nova",
     ),
-    "inj.forget_context": ("forget", "disregard", "ignore"),
+    "inj.forget_context": ("forget", "disregard", "ignore", "overlook"),
     "inj.secret_extraction": (
         "secret",
         "hidden",
@@ -478,6 +478,24 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.exposure_kept": ("open", "reachable", "exposed", "safe", "fine", "ok", "backup", "mark"),
     "inj.sender_trusted": ("treat",),
     "inj.software_declared_safe": ("safe", "fine", "ok"),
+    # round 18 (family_rules_r18.py)
+    "inj.inverted_world": ("where", "which"),
+    "inj.authority_password": (
+        "developer",
+        "creator",
+        "maker",
+        "programmer",
+        "admin",
+        "operator",
+        "supervisor",
+        "boss",
+        "engineer",
+        "manager",
+        "superior",
+    ),
+    "inj.repeated_override": ("ignore", "disregard", "forget", "skip", "override"),
+    "inj.user_data_request": ("user",),
+    "inj.document_override": ("ignor", "disregard", "skip", "overlook"),
     # round 15 (family_rules_r15.py)
     "inj.extortion": ("or", "otherwise", "unless", "if", "failure", "demands", "comply"),
     "inj.persona_data_demand": ("you", "as", "bot"),

@@ -31,6 +31,7 @@ from a4s_memory.firewall.family_rules_r12 import ROUND12_RULES
 from a4s_memory.firewall.family_rules_r13 import ROUND13_RULES
 from a4s_memory.firewall.family_rules_r14 import ROUND14_RULES
 from a4s_memory.firewall.family_rules_r15 import ROUND15_RULES
+from a4s_memory.firewall.family_rules_r18 import ROUND18_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -154,6 +155,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND13_RULES,
     *ROUND14_RULES,
     *ROUND15_RULES,
+    *ROUND18_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
