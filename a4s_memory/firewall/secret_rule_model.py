@@ -11,7 +11,7 @@ from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import SecretLevel
 
-__all__ = ["CREDENTIAL_NAME", "SecretRule", "secret_rule"]
+__all__ = ["CREDENTIAL_HINTS", "CREDENTIAL_NAME", "SecretRule", "secret_rule"]
 
 # A credential-like name (``fooToken``, ``API_KEY``): what the assignment rules read a value after.
 CREDENTIAL_NAME: Final = (
@@ -20,6 +20,9 @@ CREDENTIAL_NAME: Final = (
     r"|app[_.-]?(?:id|key)|signing[_.-]?key|encryption[_.-]?key|license[_.-]?key|session[_.-]?key"
     r"|webhook|dsn|login|key)"
 )
+# Literals one of which every credential name holds (the assignment rules' hints; the rules add
+# the rarer names they read).
+CREDENTIAL_HINTS: Final = ("key", "secret", "token", "pass", "pwd", "auth", "cred")
 
 
 @dataclass(frozen=True, slots=True)

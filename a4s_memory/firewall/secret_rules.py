@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, SecretRule
 from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
-from a4s_memory.firewall.secret_rule_model import SecretRule
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
 from a4s_memory.firewall.triggers import register
@@ -244,13 +244,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         r"((?!(?:process\.env|os\.environ|os\.getenv|\$\{|\{\{|<|%\(|xxx|\*\*\*|true\b|false\b|null\b"
         r"|none\b|undefined\b|your[_-]|example|changeme|redacted|secret_redacted))"
         r"[^\s\"'`;,<>(){}\[\]]{8,})",
-        "key",
-        "secret",
-        "token",
-        "pass",
-        "pwd",
-        "auth",
-        "cred",
+        *CREDENTIAL_HINTS,
         "client",
         "access",
         "account",

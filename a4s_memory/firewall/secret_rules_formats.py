@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
-from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME, SecretRule
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, CREDENTIAL_NAME, SecretRule
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 
 __all__ = ["FORMAT_RULES"]
@@ -49,13 +49,7 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=])\s*+[\"']"
         r"((?!(?:\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secret_redacted))"
         r"[^\s\"'`" + _STOPS + r"]{1,100}+[" + _STOPS + r"][^\s\"'`]{1,100}?)(?=[\"'])",
-        "key",
-        "secret",
-        "token",
-        "pass",
-        "pwd",
-        "auth",
-        "cred",
+        *CREDENTIAL_HINTS,
         group=1,
     ),
     _s(
