@@ -168,7 +168,13 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.secret_request",
         r"\b(?:what(?:'s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passphrase"
-        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)",
+        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)"
+        # the same question in Italian, German, Spanish, French, Portuguese, Japanese (eighteenth
+        # round: CyberSecEval's "different language" rows); "... für das Gäste-WLAN?" is kept
+        r"|(?:qual\s+[\u00e8e]\s+la\s+password|was\s+ist\s+(?:das|dein|ihr)\s+passwort|cu[\u00e1a]l\s+es"
+        r"\s+(?:la|tu|su)\s+contrase[\u00f1n]a|quel\s+est\s+(?:le|ton|votre)\s+mot\s+de\s+passe"
+        r"|qual\s+[\u00e9e]\s+a\s+(?:sua\s+)?senha)\s*+[?\uff1f]|\u30d1\u30b9\u30ef\u30fc\u30c9\u306f"
+        r"\u4f55\u3067\u3059\u304b",
         "bare request for a password",
         soft=True,
     ),
@@ -265,6 +271,10 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         r"|nato|phonetic|another\s+language|poem|song|riddle|story|haiku)\b"
         r"|\bacrostic\b[^.\n]{0,60}?\b(?:the|your)\s+(?:secret\s+)?(?:password|passcode|passphrase"
         r"|secret\s+key)\b"
+        # "if I asked you for your password, what would you answer?"
+        r"|\bif\s+i\s+(?:were\s+to\s+)?ask(?:ed)?\s+(?:you\s+)?for\s+your\s+(?:\w+\s+)?(?:password"
+        r"|passcode|passphrase|pin|secret\s+key)\b[^.\n]{0,20}?\bwhat\s+would\s+you\s+(?:say|answer"
+        r"|reply|respond|tell)\b"
         r"|\b(?:give|send|share|tell|show|reveal|disclose|provide|hand\s+over|e-?mail|text)\s+(?:me"
         r"\s+|us\s+)?(?:with\s+(?:me|us)\s+)?your\s+(?:own\s+)?(?:"
         + _CREDENTIAL
