@@ -168,13 +168,7 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.secret_request",
         r"\b(?:what(?:'s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passphrase"
-        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)"
-        # the same question in Italian, German, Spanish, French, Portuguese, Japanese (eighteenth
-        # round: CyberSecEval's "different language" rows); "... für das Gäste-WLAN?" is kept
-        r"|(?:qual\s+[\u00e8e]\s+la\s+password|was\s+ist\s+(?:das|dein|ihr)\s+passwort|cu[\u00e1a]l\s+es"
-        r"\s+(?:la|tu|su)\s+contrase[\u00f1n]a|quel\s+est\s+(?:le|ton|votre)\s+mot\s+de\s+passe"
-        r"|qual\s+[\u00e9e]\s+a\s+(?:sua\s+)?senha)\s*+[?\uff1f]|\u30d1\u30b9\u30ef\u30fc\u30c9\u306f"
-        r"\u4f55\u3067\u3059\u304b",
+        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)",
         "bare request for a password",
         soft=True,
     ),
