@@ -4,6 +4,8 @@ placeholders. Split from :mod:`a4s_memory.firewall.secrets` (the rule table and 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -13,6 +15,31 @@ __all__ = ["plausible"]
 
 _VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
 _SEPARATORS: Final = re.compile(r"[_.-]")
+# What a value under a password key is when it is not a password: placeholders, type names.
+_NOT_A_PASSWORD: Final = frozenset(
+    {
+        "password",
+        "passwd",
+        "changeme",
+        "secret",
+        "example",
+        "string",
+        "required",
+        "optional",
+        "hidden",
+        "undefined",
+        "redacted",
+        "xxxxxx",
+        "******",
+        "your_password",
+        "yourpassword",
+        "mypassword",
+        "boolean",
+        "integer",
+        "number",
+    }
+)
+_USER_PASS: Final = re.compile(r"[!-~]{1,100}:[!-~]{3,100}")  # printable ASCII, no blank
 _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
 _LEADERS: Final = frozenset("#$&%<{@")
 _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
@@ -28,6 +55,10 @@ def _entropy(s: str) -> float:
 
 def plausible(rule_id: str, value: str) -> bool:
     """Extra checks that keep generic rules from flagging words and placeholders."""
+    if rule_id == "secret.password_word":
+        return value.lower() not in _NOT_A_PASSWORD and len(set(value)) >= 4
+    if rule_id == "secret.base64_credentials":
+        return _encodes_credentials(value)
     # map(str.method, value) instead of generator expressions: the same answers, about twice as
     # fast (the assignment and high-entropy rules check a few long values per 2 KB text)
     if rule_id in _ASSIGN_IDS:
@@ -60,3 +91,14 @@ def plausible(rule_id: str, value: str) -> bool:
     if rule_id == "secret.long_hex":
         return len(set(value.lower())) >= 8
     return len(set(value)) >= 5 and "XXXX" not in value.upper()
+
+
+def _encodes_credentials(value: str) -> bool:
+    """``value`` is base64 of ``user:password`` (printable ASCII, one colon inside, no blank)."""
+    if len(value) % 4:
+        return False
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError):
+        return False
+    return _USER_PASS.fullmatch(decoded) is not None and "://" not in decoded

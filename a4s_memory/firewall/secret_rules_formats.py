@@ -15,6 +15,8 @@ was never given (Nosey Parker's rule examples, TruffleHog's detector tests; docs
   ``password``; a bare ``pass`` would read ``passport_number`` as a credential name);
 * from a third set, semgrep-rules' secret tests (read whole, as development data): ``sshpass
   -p``, an Office 365 webhook URL, a UUID under a Snyk name;
+* from a fourth, gitleaks' current rule tests (development data): a dictionary word quoted right
+  under a password key, a ``user:password`` pair in base64;
 * a bcrypt password hash (``$2b$12$`` and 53 characters): the shape rules skip it, it holds ``/``.
 
 Every pattern is bounded (linear time: tests/unit/firewall/test_fw_linear_time.py collects these
@@ -136,6 +138,29 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         r"(?i)snyk\w{0,20}\s*+[:=]\s*+[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
         "snyk",
         group=1,
+    ),
+    _s(
+        "secret.password_word",
+        _P,
+        "password",
+        # a quoted value right under a key that ends in a password word: a dictionary word is a
+        # password there ('password = "rootpasswd"'); placeholders and type names are not
+        # (secret_checks.plausible); "password_hint = ..." is another key
+        r"(?i)(?:password|passwd|pwd|passphrase)[\"']?\s*+(?::=|=>|[:=])\s*+[\"']"
+        # not a variable, a template, a CSS selector, an entity or a path ("#show-password")
+        r"((?![$%{<#&./])[^\s\"'`]{6,64}+)[\"']",
+        "pass",
+        "pwd",
+        group=1,
+    ),
+    _s(
+        "secret.base64_credentials",
+        _P,
+        "basic_auth",
+        # "user:password" in base64 (a Kubernetes Secret's data, a Basic credential written out):
+        # a token that decodes to it (secret_checks.plausible)
+        r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16,200}={0,2}(?![A-Za-z0-9+/=])",
+        shape=True,
     ),
     _s(
         "secret.bcrypt_hash",

@@ -45,7 +45,7 @@ __all__ = [
 
 # Candidate runs for the shape rules (one scan of the text instead of one per shape rule): the
 # separator-free runs of at least this many characters (TextScan.runs).
-_LONG_TOKEN_MIN: Final = 24
+_LONG_TOKEN_MIN: Final = 20  # base64 of "user:password" can be 20 (the other shapes ask more)
 
 
 PlausibleMemo = dict[tuple[str, str], bool]

@@ -65,6 +65,11 @@ def _check(text: str, source_type: str | None = None) -> FirewallDecision:
         ("hook = https://outlook.office.com/webhook/3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b@7c8d9e0f", "3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b"),
         ("sshpass -p 'mule7' ssh deploy@host", "mule7"),
         ("API_SNYK='0f1e2d3c-4b5a-4697-8887-a6b5c4d3e2f1'", "0f1e2d3c-4b5a-4697-8887-a6b5c4d3e2f1"),
+        # a fourth set, gitleaks' current rule tests (development data): a dictionary word in
+        # quotes right under a password key, and a user:password pair in base64 (a Kubernetes
+        # Secret's data, a Basic credential)
+        ('smtp_password = "bluelagoon"', "bluelagoon"),
+        ("data:\n  blob: b3BzOmdyMzNuaGF0IQ==\nkind: Secret", "b3BzOmdyMzNuaGF0IQ=="),
         # a bcrypt password hash
         ("$2b$12$KIXQJ8vO1rG4uTzj6m9xU/3hLwR5aYcN0pD7fS2bV8qE1gH4iK6mW", "KIXQJ8vO1rG4uTzj6m9xU/3hLwR5aYcN0pD7fS2bV8qE1gH4iK6mW"),
     ],
@@ -79,6 +84,9 @@ def test_the_secret_is_not_left_in_what_is_stored(text: str, value: str) -> None
         # words and identifiers stay: a second occurrence is redacted only where a secret was
         "The test_live_results_dashboard shows the latest build.",
         "BYPASS=compass_heading",
+        '"password": "string",',
+        'password_hint = "childhood"',
+        "The page id is aGVsbG8gd29ybGQgZnJvbSB0aGU and it loads fine.",
         "password_reset_url = /account/reset",
         'this.showPassword = "#show-password";',
         'login = "al@ex.org"',
