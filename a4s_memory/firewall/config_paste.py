@@ -13,9 +13,10 @@ informational finding says so). A comment is a comment line or, since the ninete
 share``). The markup rule (``g2.markup``) is structural too for one element: a Jenkins
 credentials file keeps its value in ``<secret>...</secret>``, a name the rule reads as a
 role-bearing tag; a bare ``<secret>`` element of a config paste is data (any other tag the rule
-names, ``<system>``, ``<script>``, still refuses). Every other rule still runs on the comments too: a real directive
-in a comment ("# ignore previous instructions and ...") is still refused; so is any paste from a
-tool, a web page or another agent.
+names, ``<system>``, ``<script>``, still refuses). Every other rule still runs on the comments
+too: a real directive in a comment ("# ignore previous instructions and ...") is still refused;
+so is any paste from a tool, a web page or another agent. The learned layer reads an owner's
+config paste without its comments (:func:`uncommented`) when it would otherwise flag it.
 
 A text is a config paste when at least two of its lines are ``key: value`` / ``key = value`` pairs
 or XML elements, and such lines are at least half of its non-comment lines.
