@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run
 from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets, hsfilter
 from bench.external_injection import _rate, half
 from bench.external_injection import parse_rows as injection_rows
-from bench.firewall_bench import _KEEP, detect_secrets_scanner
+from bench.firewall_bench import detect_secrets_scanner, release_detect_secrets
 
 RESULTS = Path(__file__).resolve().parent / "results" / "external-secrets.json"
 LABELS = ("secret", "benign")
@@ -135,8 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     for path in args.paths:
         rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
         report[path.stem] = measure(rows, judge, args.show)
-    for ctx in _KEEP:  # leave detect-secrets' settings before the interpreter shuts down
-        ctx.__exit__(None, None, None)  # type: ignore[attr-defined]
+    release_detect_secrets()
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))

@@ -124,6 +124,13 @@ def detect_secrets_scanner() -> Callable[[str], object] | None:
     return scan
 
 
+def release_detect_secrets() -> None:
+    """Leave the default plugin settings :func:`detect_secrets_scanner` entered (before the
+    interpreter shuts down, when their cleanup can no longer import)."""
+    while _KEEP:
+        _KEEP.pop().__exit__(None, None, None)  # type: ignore[attr-defined]
+
+
 def _ds_lines(scan: Callable[[str], object], text: str) -> list[str]:
     """The lines of ``text`` on which detect-secrets reports a secret."""
     return [line for line in text.splitlines() if scan(line)]
@@ -253,8 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     recall = secrets_recall(scan)
-    for ctx in _KEEP:
-        ctx.__exit__(None, None, None)  # type: ignore[attr-defined]
+    release_detect_secrets()
     payload = {
         "benchmark": "a4s-memory firewall decision latency",
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

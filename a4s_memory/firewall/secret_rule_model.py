@@ -11,7 +11,7 @@ from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import SecretLevel
 
-__all__ = ["CREDENTIAL_HINTS", "CREDENTIAL_NAME", "SecretRule", "secret_rule"]
+__all__ = ["CREDENTIAL_HINTS", "CREDENTIAL_NAME", "PLACEHOLDER", "SecretRule", "secret_rule"]
 
 # A credential-like name (``fooToken``, ``API_KEY``): what the assignment rules read a value after.
 CREDENTIAL_NAME: Final = (
@@ -23,6 +23,9 @@ CREDENTIAL_NAME: Final = (
 # Literals one of which every credential name holds (the assignment rules' hints; the rules add
 # the rarer names they read).
 CREDENTIAL_HINTS: Final = ("key", "secret", "token", "pass", "pwd", "auth", "cred")
+# How a value that stands for a credential starts when it is not one: a template, an interpolated
+# variable, a placeholder, an earlier redaction (alternatives for a negative lookahead).
+PLACEHOLDER: Final = r"\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secret_redacted"
 
 
 @dataclass(frozen=True, slots=True)

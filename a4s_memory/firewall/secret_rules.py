@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
-from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, SecretRule
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, PLACEHOLDER, SecretRule
 from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
@@ -241,8 +241,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s++(?:string|str|char\*?|var|const))?"
         # a dash between blanks too: "API token - 'h7Tq...'", "wifi password – Gr8Kiwi!"
         r"\s*+(?:[:.?+!]{0,3}=>?|:|,|>|-(?=\s)|(?<=\s))\s*+(?:[\"'`]|\\\")?"
-        r"((?!(?:process\.env|os\.environ|os\.getenv|\$\{|\{\{|<|%\(|xxx|\*\*\*|true\b|false\b|null\b"
-        r"|none\b|undefined\b|your[_-]|example|changeme|redacted|secret_redacted))"
+        r"((?!(?:process\.env|os\.environ|os\.getenv|<|\*\*\*|true\b|false\b|null\b|none\b"
+        r"|undefined\b|" + PLACEHOLDER + r"))"
         r"[^\s\"'`;,<>(){}\[\]]{8,})",
         *CREDENTIAL_HINTS,
         "client",

@@ -28,7 +28,12 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
-from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, CREDENTIAL_NAME, SecretRule
+from a4s_memory.firewall.secret_rule_model import (
+    CREDENTIAL_HINTS,
+    CREDENTIAL_NAME,
+    PLACEHOLDER,
+    SecretRule,
+)
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 
 __all__ = ["FORMAT_RULES"]
@@ -49,7 +54,7 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         _P,
         "assigned_credential",
         r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=])\s*+[\"']"
-        r"((?!(?:\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secret_redacted))"
+        r"((?!(?:" + PLACEHOLDER + r"))"
         r"[^\s\"'`" + _STOPS + r"]{1,100}+[" + _STOPS + r"][^\s\"'`]{1,100}?)(?=[\"'])",
         *CREDENTIAL_HINTS,
         group=1,
