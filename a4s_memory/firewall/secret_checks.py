@@ -39,6 +39,47 @@ _NOT_A_PASSWORD: Final = frozenset(
         "number",
     }
 )
+# Words a note says under a password key when it holds no passphrase ("not set yet", "see the
+# vault", "enter your password").
+_PROSE: Final = frozenset(
+    {
+        "password",
+        "passphrase",
+        "your",
+        "enter",
+        "not",
+        "set",
+        "see",
+        "the",
+        "same",
+        "as",
+        "here",
+        "none",
+        "empty",
+        "blank",
+        "type",
+        "use",
+        "from",
+        "ask",
+        "change",
+        "required",
+        "hidden",
+        "secret",
+        "example",
+        "placeholder",
+        "optional",
+        "string",
+        "in",
+        "vault",
+        "env",
+        "below",
+        "above",
+    }
+)
+# Placeholder halves of curl's "-u user:password" ("username:password", "$USER:$PASS").
+_TEMPLATE_LOGIN: Final = frozenset(
+    {"user", "username", "pass", "password", "passwd", "token", "pwd"}
+)
 _USER_PASS: Final = re.compile(r"[!-~]{1,100}:[!-~]{3,100}")  # printable ASCII, no blank
 _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
 _LEADERS: Final = frozenset("#$&%<{@")
@@ -57,6 +98,12 @@ def plausible(rule_id: str, value: str) -> bool:
     """Extra checks that keep generic rules from flagging words and placeholders."""
     if rule_id == "secret.password_word":
         return value.lower() not in _NOT_A_PASSWORD and len(set(value)) >= 4
+    if rule_id == "secret.connection_password":  # the format says it is one: all but a template
+        return value[0] not in _LEADERS and "${" not in value and len(set(value)) >= 3
+    if rule_id == "secret.passphrase":
+        return _PROSE.isdisjoint(value.lower().split())
+    if rule_id == "secret.curl_user":
+        return _user_password(value)
     if rule_id == "secret.base64_credentials":
         return _encodes_credentials(value)
     # map(str.method, value) instead of generator expressions: the same answers, about twice as
@@ -91,6 +138,22 @@ def plausible(rule_id: str, value: str) -> bool:
     if rule_id == "secret.long_hex":
         return len(set(value.lower())) >= 8
     return len(set(value)) >= 5 and "XXXX" not in value.upper()
+
+
+def _user_password(value: str) -> bool:
+    """curl's ``-u`` value is a credential when it holds a password (``user:pw``) or is a key
+    itself (``-u sk_live...:``); a bare login, a variable or a template is not."""
+    value = value.replace('"', "").replace("'", "")
+    if len(set(value)) < 5 or "${" in value or "$(" in value or "<" in value or "{{" in value:
+        return False  # a template
+    user, colon, password = value.partition(":")
+    if user.startswith("$") or password.startswith("$"):
+        return False  # a variable
+    if not colon or not password:
+        return len(user) >= 10 and any(map(str.isdigit, user)) and len(set(user)) >= 6
+    if password.strip("[]").lower() in _TEMPLATE_LOGIN:
+        return False
+    return not (user.lower() in _TEMPLATE_LOGIN and password.lower() in _TEMPLATE_LOGIN)
 
 
 def _encodes_credentials(value: str) -> bool:

@@ -232,7 +232,13 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         group=1,
     ),
     _s(
-        "secret.curl_user", _P, "basic_auth", r"(?:-u|--user)\s+[\"']?([^\s\"']{6,})", "-u", group=1
+        "secret.curl_user",
+        _P,
+        "basic_auth",
+        # "-u user:pw", each half quoted or not ('--user "{key}":"{secret}"', "kevin:'pw'")
+        r"(?:-u|--user)\s++([\"']?[^\s\"':]{0,100}+[\"']?(?::[\"']?[^\s\"']{0,100}+[\"']?)?)",
+        "-u",
+        group=1,
     ),
     _s(
         "secret.assignment",
@@ -240,7 +246,10 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "assigned_credential",
         r"(?i)" + _KEYWORD + r"[\w.\[\]\"'-]{0,30}?(?:\s++(?:string|str|char\*?|var|const))?"
         # a dash between blanks too: "API token - 'h7Tq...'", "wifi password – Gr8Kiwi!"
-        r"\s*+(?:[:.?+!]{0,3}=>?|:|,|>|-(?=\s)|(?<=\s))\s*+(?:[\"'`]|\\\")?"
+        # after a comma only a quoted value: `("password", "hunter22")`, not an argument
+        r"\s*+(?:[:.?+!]{0,3}=>?|:|,(?=\s*+[\"'`])|>|-(?=\s)"
+        # a blank alone is no separator before a URL ("-u user:password https://...")
+        r"|(?<=\s)(?![a-z][a-z0-9+.-]{1,15}://))\s*+(?:[\"'`]|\\\")?"
         r"((?!(?:process\.env|os\.environ|os\.getenv|<|\*\*\*|true\b|false\b|null\b|none\b"
         r"|undefined\b|" + PLACEHOLDER + r"))"
         r"[^\s\"'`;,<>(){}\[\]]{8,})",
@@ -281,7 +290,11 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.password_prose",
         _P,
         "password",
-        r"(?i)\b(?:password|passwd|pwd|passcode)\s*(?:is|[:=])\s*[\"'`]?([^\s\"'`]{4,})",
+        # a connection string's next field is not the password's: "Password=pw;Initial Catalog=..."
+        r"(?i)\b(?:password|passwd|pwd|passcode)\s*(?:is|[:=])\s*[\"'`]?"
+        # not a template or a variable ("${DB_PASSWORD}", "%DBPW%", "$PASS")
+        r"((?!" + PLACEHOLDER + r"|\$\(|\$[a-z_]{3,}+\b|%[a-z_]++%)"
+        r"[^\s\"'`;](?:[^\s\"'`;]|;(?![\w ]{1,40}+=)){3,}+)",
         "pass",
         "pwd",
         group=1,

@@ -53,9 +53,14 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.quoted_assignment",
         _P,
         "assigned_credential",
-        r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=])\s*+[\"']"
-        r"((?!(?:" + PLACEHOLDER + r"))"
-        r"[^\s\"'`" + _STOPS + r"]{1,100}+[" + _STOPS + r"][^\s\"'`]{1,100}?)(?=[\"'])",
+        r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=])\s*+"
+        # in single quotes a value may hold a double quote or a backtick, and the other way round
+        # ('`123QWERasdf', '7`D"}/vYR)T;W'); the closing quote is the opening one; not a shell
+        # variable spliced in ("'$DB_PASSWORD'")
+        r"[\"']((?<=')(?!`?(?:" + PLACEHOLDER + r")|[\"`]\$)"
+        r"[^\s'" + _STOPS + r"\"`]{0,100}+[" + _STOPS + r"\"`][^\s']{1,100}?(?=')"
+        r"|(?<=\")(?!`?(?:" + PLACEHOLDER + r")|['`]\$)"
+        r"[^\s\"" + _STOPS + r"'`]{0,100}+[" + _STOPS + r"'`][^\s\"]{1,100}?(?=\"))",
         *CREDENTIAL_HINTS,
         group=1,
     ),
@@ -166,6 +171,40 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         # a token that decodes to it (secret_checks.plausible)
         r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16,200}={0,2}(?![A-Za-z0-9+/=])",
         shape=True,
+    ),
+    _s(
+        "secret.connection_password",
+        _P,
+        "password",
+        # a connection string's field (ADO, ODBC, JDBC properties): the format says what the value
+        # is, so a word is a password there ("Password=billing_svc;"); it ends at the ";"
+        r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*+=\s*+([^;\"'\s]{3,100}+)(?=\s*+;)",
+        "pass",
+        "pwd",
+        group=1,
+    ),
+    _s(
+        "secret.passphrase",
+        _P,
+        "password",
+        # words quoted right under a password key ('password = "correct horse battery staple"'):
+        # a passphrase; prose ("not set yet", "see the vault") is not (secret_checks.plausible)
+        r"(?i)(?:password|passwd|passphrase)[\"']?\s*+(?::=|=>|[:=])\s*+[\"']"
+        r"((?:[a-z]{3,12} ){1,4}+[a-z]{3,12})[\"']",
+        "pass",
+        group=1,
+    ),
+    _s(
+        "secret.client_uuid",
+        _P,
+        "vendor_token",
+        # a UUID handed to a vendor's API client: its key ('new HubSpotAPI("76a8...")')
+        r"\b[A-Z]\w{0,40}(?:API|Api|Client|SDK|Sdk)\s*+\(\s*+[\"']"
+        r"([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})[\"']",
+        "api",
+        "client",
+        "sdk",
+        group=1,
     ),
     _s(
         "secret.bcrypt_hash",
