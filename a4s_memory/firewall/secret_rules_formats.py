@@ -17,7 +17,10 @@ was never given (Nosey Parker's rule examples, TruffleHog's detector tests; docs
   -p``, an Office 365 webhook URL, a UUID under a Snyk name;
 * from a fourth, gitleaks' current rule tests (development data): a dictionary word quoted right
   under a password key, a ``user:password`` pair in base64;
-* a bcrypt password hash (``$2b$12$`` and 53 characters): the shape rules skip it, it holds ``/``.
+* a bcrypt password hash (``$2b$12$`` and 53 characters): the shape rules skip it, it holds ``/``;
+* twentieth session (tests: test_fw_secrets_formats_r20.py): a connection string's ``Password=``
+  field up to its ``;``, a passphrase of words quoted under a password key, a UUID handed to a
+  vendor's API client, and quoted values holding the other quote or a backtick.
 
 Every pattern is bounded (linear time: tests/unit/firewall/test_fw_linear_time.py collects these
 rules with the others).
