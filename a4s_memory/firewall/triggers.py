@@ -242,6 +242,11 @@ class TextScan:
             may = self._may[kind] = hsfilter.may_match(target, kind)
         return may
 
+    def answered(self, kind: int) -> bool:
+        """Has :meth:`may_match` already asked the prefilter about this scan's target of
+        ``kind``?"""
+        return self._may[kind] is not None
+
     def present(self) -> int:
         """Mask (bits of :class:`_Index`) of the automaton literals occurring in the text."""
         if self._present < 0:
