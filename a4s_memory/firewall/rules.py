@@ -32,6 +32,9 @@ from a4s_memory.firewall.family_rules_r13 import ROUND13_RULES
 from a4s_memory.firewall.family_rules_r14 import ROUND14_RULES
 from a4s_memory.firewall.family_rules_r15 import ROUND15_RULES
 from a4s_memory.firewall.family_rules_r18 import ROUND18_RULES
+from a4s_memory.firewall.family_rules_r20 import ROUND20_RULES
+from a4s_memory.firewall.family_rules_r20_secrets import ROUND20_SECRET_RULES
+from a4s_memory.firewall.family_rules_r20_world import ROUND20_WORLD_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -156,6 +159,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND14_RULES,
     *ROUND15_RULES,
     *ROUND18_RULES,
+    *ROUND20_RULES,
+    *ROUND20_SECRET_RULES,
+    *ROUND20_WORLD_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
