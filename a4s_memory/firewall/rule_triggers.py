@@ -26,6 +26,17 @@ def _folded(*words: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(form for w in words for form in (w, fold(w).lower())))
 
 
+# Round 20: one letter at least of these is in every match of a _scripts rule: Devanagari,
+# Bengali, Arabic, Cyrillic, Korean and Thai letters; Vietnamese and Turkish ones French, German
+# and Portuguese do not use. Chinese and Japanese ones are per rule, the rarer letters of its key
+# words ("忘", "密", "模"), not "的"
+_SCRIPT_LETTERS: Final = tuple("ाे्ोूাে্িোুالилпьдй무잊모비패암개사ลเสโรขวผươđởờỏộậữớếạệşığ")
+
+
+def _scripts(cjk: str) -> tuple[str, ...]:
+    return (*_SCRIPT_LETTERS, *cjk)
+
+
 INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "g2.system_mimicry": ("system",),
     "g2.importance": ("important",),
@@ -489,65 +500,37 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.exposure_kept": ("open", "reachable", "exposed", "safe", "fine", "ok", "backup", "mark"),
     "inj.sender_trusted": ("treat",),
     "inj.software_declared_safe": ("safe", "fine", "ok"),
-    # round 20 (family_rules_r20*.py): the _i18n rules are ASCII (Hyperscan prefilters them); the
-    # _scripts rules run only when a word of their script occurs (lower-cased, and as folded);
-    # every match of a password rule names the password, of a world rule what is private
+    # round 20 (family_rules_r20*.py). Every rule is in Hyperscan, which rules it out on almost
+    # every text first. The _i18n rules' words gate them only while it is not ready; the
+    # _scripts rules, whose letters Hyperscan reads as one class, are gated by one letter of
+    # their scripts as well (_SCRIPT_LETTERS, a memchr each, memoised across the rules)
     "inj.forget_told_i18n": _words(
-        "ignor|oubli|tiens|tenez|olvid|olv|caso|pasa|dimentic|trascura|considerare"
-        "|esque|desconsider|despreze|vergiss|vergess|missacht|abaikan|lupakan|hiraukan|acuhkan"
-        "|pedulikan|pansinin|intindihin|kalimutan|balewalain|isantabi"
-    ),
-    "inj.forget_told_scripts": _folded(
-        *_words(
-            "अनदेखा|रअंदा|उपेक्षा|भूल|भुला|ध्यान|ভুলে|উপেক্ষা|অগ্রাহ্য|পাত্তা|تجاهل|انس|إنس|تناس"
-            "|تغاض|تلتفت|игнорир|проигнорир|забуд|обращай|無視|忘れ|忽略|无视|忽视|忽視|忘记|忘記|忘掉|不要理|别管|別管"
-            "|무시|잊|ลืม|ละเว้น|เพิกเฉย|สนใจ|bỏ|quên|phớt|lờ|đừng|unut"
-            "|görmezden|yok|boş|dikkate|umursama"
-        )
+        "ignor|oubli|tiens|tenez|olv|caso|pasa|dimentic|trascura|considerare|esque|desconsider"
+        "|despreze|vergiss|vergess|missacht|abaikan|lupakan|hiraukan|acuhkan|pedulikan|pansinin"
+        "|intindihin|kalimutan|balewalain|isantabi"
     ),
     "inj.mode_switch_i18n": _words("modo|mode|modalit|modus"),
-    "inj.mode_switch_scripts": _folded(
-        *_words(
-            "modunda|sistem modu|si\u0307stem modu|режим|模式|モード|모드|मोड|মোড|وضع|نمط|chế độ|โหมด"
-        )
-    ),
     "inj.password_demand_i18n": _words(
         "contrase|clave|acceso|passe|secr|password|passphrase|chiave|chave|parola|senha"
-        "|palavra-passe|passwort|kennwort|schl|sandi"
-    ),
-    "inj.password_demand_scripts": _folded(
-        *_words(
-            "şifre|parola|gizli|पासवर्ड|पासफ|कुंजी|सीक्रेट|कूटशब्द|পাসও|গোপন|كلمة|عبارة"
-            "|مفتاح|السري|رمز|mật|парол|ключ|доступа|密码|密碼|口令|密钥|密鑰|パスワード|パスフレーズ|秘密鍵|暗証"
-            "|シークレット|비밀|패스워드|암호|รหัส|คีย์ลับ|กุญแจลับ"
-        )
+        "|passwort|kennwort|schl|sandi"
     ),
     "inj.inverted_world_i18n": _words(
-        "contrase|personales|nacimiento|nascimento|senha|pessoais|informa|passe"
-        "|donn|naissance|password|personali|nascita|passw|daten|geburtsdat|sandi"
-        "|pribadi|lahir|personal|kaarawan|kapanganakan"
+        "contrase|personales|nacimiento|nascimento|senha|pessoais|informa|passe|donn|naissance"
+        "|password|personali|nascita|passw|daten|geburtsdat|sandi|pribadi|lahir|personal"
+        "|kaarawan|kapanganakan|ifre|parola|isel|tarih"
     ),
-    "inj.inverted_world_scripts": _folded(
-        *_words(
-            "şifre|parola|kişisel|doğum|पासवर्ड|डेटा|जानकारी|जन्म|পাসও|ব্যক্তিগত|জন্ম|كلمات|كلمة"
-            "|البيانات|المعلومات|الميلاد|mật|dữ|thông|sinh|парол|данн"
-            "|информаци|рождения|密码|密碼|个人|個人|出生|生日|パスワード|生年月日|誕生日|비밀번호|암호|패스워드|개인|생년월일|생일"
-            "|รหัสผ่าน|ข้อมูลส่วน|วันเกิด"
-        )
+    "inj.user_data_request_i18n": _words(
+        "usuario|usu|utilisateur|utente|benutzer|nutzer|pengguna|gumagamit"
     ),
-    "inj.user_data_request_i18n": _folded(
-        *_words(
-            "usuario|usuário|utilisateur|utente|benutzer|nutzer|pengguna|gumagamit|kullanıcı"
-            "|उपयोगकर्ता|यूज़र|यूजर|ব্যবহারকারী|المستخدم|dùng|пользовател|用户|用戶|使用者|ユーザー"
-            "|사용자|ผู้ใช้"
-        )
-    ),
-    "inj.document_override_i18n": _folded(
-        *_words(
-            "ignor|abaikan|pansinin|balewalain|yok|görmezden|bỏ|phớt|игнорир|проигнорир|अनदेखा|रअंदा"
-            "|उपेक्षा|উপেক্ষা|অগ্রাহ্য|تجاهل|忽略|无视|無視|忽视|忽視|不要理|무시|ละเว้น|เพิกเฉย|สนใจ"
-        )
-    ),
+    "inj.document_override_i18n": _words("ignor|abaikan|pansinin|balewalain|yok|rmezden"),
+    "inj.secret_request_more": _words("sandi|password|ifre|parola"),
+    "inj.forget_told_scripts": _scripts("視忘忽视"),
+    "inj.mode_switch_scripts": _scripts("模モ"),
+    "inj.password_demand_scripts": _scripts("密令パ証シ"),
+    "inj.inverted_world_scripts": _scripts("密个個パ"),
+    "inj.user_data_request_scripts": _scripts("户戶ザ"),
+    "inj.document_override_scripts": _scripts("忽视視"),
+    "inj.secret_request_scripts": _scripts("密"),
     # round 18 (family_rules_r18.py)
     # every match names the world it makes up
     "inj.inverted_world": (
@@ -588,13 +571,6 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "mot de passe",
         "senha",
         "\u30d1\u30b9\u30ef\u30fc\u30c9",
-        # round 20
-        *_folded(
-            *_words(
-                "sandi|apa password|ano ang|şifre|parola|पासवर्ड|পাসও|كلمة|mật|пароль|密码|密碼|비밀번호"
-                "|패스워드|암호|รหัสผ่าน"
-            )
-        ),
     ),
     # round 15 (family_rules_r15.py)
     "inj.extortion": ("or", "otherwise", "unless", "if", "failure", "demands", "comply"),
