@@ -1,7 +1,8 @@
 """The regex side of the Hyperscan prefilter (:mod:`a4s_memory.firewall.hsfilter`): a rule's
 branch rewritten for the *proxy* Hyperscan scans instead of the text (one byte per character,
-every non-ASCII character as the marker byte of its class in Python's ``re``: ``\\x80`` a word
-character, ``\\x81`` a decimal digit, ``\\x82`` a blank, ``\\x83`` anything else).
+every non-ASCII character as the marker byte of its class in Python's ``re``: a word character
+one of ``\\x84``-``\\xff`` by its code point (:func:`word_byte`), ``\\x81`` a decimal digit,
+``\\x82`` a blank, ``\\x83`` anything else).
 :func:`widen` makes each escape accept the markers it must, so every ``re`` match of the text is
 a Hyperscan match of the proxy; None when the branch uses anything that reasoning does not cover
 (the module docstring of hsfilter lists them).
@@ -20,8 +21,11 @@ __all__ = [
     "IS_WORD",
     "OTHER",
     "WORD",
+    "WORDS",
+    "WORDS_FIRST",
     "marker_of",
     "widen",
+    "word_byte",
 ]
 
 _NUMERIC: Final = frozenset("0123456789uUNpPXgk")  # backrefs, octal, Unicode escapes
@@ -32,27 +36,43 @@ _NOT_NL_BLANK: Final = "[^\\S\\n]"  # a blank but a newline, as Python sees it:
 _NOT_NL_BLANK_WIDE: Final = "(?:[^\\S\\n]|[\\x1c-\\x1f\\x82])"
 # what each escape becomes: inside a class, and alone
 _WIDE: Final = {
-    "w": ("\\w\\x80\\x81", "[\\w\\x80\\x81]"),
+    # every byte from 0x80: the word bytes and the digit's, and the blank and other markers too
+    # (a superset; as short as the class was, so a long rule stays under Hyperscan's length limit)
+    "w": ("\\w\\x80-\\xff", "[\\w\\x80-\\xff]"),
     "d": ("\\d\\x81", "[\\d\\x81]"),
     "s": ("\\s\\x1c-\\x1f\\x82", "[\\s\\x1c-\\x1f\\x82]"),
 }
-# The proxy's marker bytes, and the classes of Python's re they stand for.
-WORD: Final = "\x80"
+# \w inside a negated class: what it excludes must be exactly the word bytes and the digit's
+_WORD_EXACT: Final = "\\w\\x81\\x84-\\xff"
+# The proxy's marker bytes, and the classes of Python's re they stand for. A non-ASCII word
+# character (a letter, a mark) is one of WORDS bytes chosen by its code point, not one byte for
+# all: "игнорируй" is then a run of nine particular bytes that a Russian text rarely holds by
+# chance, where one marker for every letter made each Cyrillic word of a pattern match every
+# Cyrillic word of that length (a Russian text kept Hyperscan busy with every such pattern).
+# Two letters may share a byte (a collision only widens the match: still a superset).
+WORD: Final = "\x80"  # (no longer produced; \w still accepts it)
 DIGIT: Final = "\x81"
 BLANK: Final = "\x82"
 OTHER: Final = "\x83"
+WORDS_FIRST: Final = 0x84  # the word bytes: WORDS_FIRST .. 0xFF
+WORDS: Final = 0x100 - WORDS_FIRST
 IS_WORD: Final = re.compile(r"\w")
 IS_DIGIT: Final = re.compile(r"\d")
 IS_BLANK: Final = re.compile(r"\s")
 
 
+def word_byte(cp: int) -> int:
+    """The proxy byte of the non-ASCII word character (not a digit) ``cp``."""
+    return WORDS_FIRST + cp % WORDS
+
+
 def marker_of(ch: str) -> str:
     """The marker byte (as a character) of a non-ASCII character: its class in Python's ``re``
-    (digits are word characters, so digits first)."""
+    (digits are word characters, so digits first), a word character's own byte."""
     if IS_DIGIT.match(ch):
         return DIGIT
     if IS_WORD.match(ch):
-        return WORD
+        return chr(word_byte(ord(ch)))
     return BLANK if IS_BLANK.match(ch) else OTHER
 
 
@@ -73,7 +93,9 @@ def widen(regex: str, non_ascii: bool = True) -> str | None:
                 return None  # a non-ASCII character (or no valid escape)
             i += 2
             at_start = False
-            if esc in _WIDE:
+            if esc == "w" and in_class and negated:
+                out.append(_WORD_EXACT)  # excluded: exactly the word bytes, not the blanks' marker
+            elif esc in _WIDE:
                 out.append(_WIDE[esc][0 if in_class else 1])
             elif esc in "bB" and not in_class:
                 pass  # dropped: the match is only widened
@@ -94,7 +116,7 @@ def widen(regex: str, non_ascii: bool = True) -> str | None:
                 if regex[i + 2].isascii():
                     return None
                 if keep:
-                    out.append("\\x80-\\x83")  # a non-ASCII range: every marker
+                    out.append("\\x80-\\xff")  # a non-ASCII range: every marker
                 i += 3
             elif in_class and out[-1:] == ["-"] and not at_start:
                 return None  # a range from an ASCII character to this one

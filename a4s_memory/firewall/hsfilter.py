@@ -11,9 +11,11 @@ same with or without this module, by construction. One scan of the text (per tar
 
 Hyperscan scans bytes with ASCII classes, Python's ``re`` scans ``str`` with Unicode ones, so the
 text is scanned as a *proxy*: one byte per character, every ASCII character as itself and every
-other one as a marker byte for its class in Python's ``re`` (``\\x80`` a word character, ``\\x81``
-a decimal digit, ``\\x82`` a blank, ``\\x83`` anything else). The patterns are widened to
-match (:func:`widen`): ``\\w`` also accepts ``\\x80``/``\\x81``, ``\\d`` ``\\x81``, ``\\s``
+other one as a marker byte for its class in Python's ``re`` (a word character one of
+``\\x84``-``\\xff`` chosen by its code point, so a pattern's letters stay apart from other letters
+of their script; ``\\x81`` a decimal digit, ``\\x82`` a blank, ``\\x83`` anything else). The
+patterns are widened to match (:func:`widen`): ``\\w`` also accepts the word bytes and
+``\\x81``, ``\\d`` ``\\x81``, ``\\s``
 ``\\x82`` and U+001C..U+001F (blanks to Python only), and ``\\b``/``\\B`` are dropped (an
 assertion removed only widens). A negated class, ``.``, ``\\W``, ``\\S`` and ``\\D`` already
 accept every marker they should. So each ``re`` match of the text is a Hyperscan match of the
@@ -52,7 +54,8 @@ from a4s_memory.firewall.hs_widen import (
     IS_DIGIT,
     IS_WORD,
     OTHER,
-    WORD,
+    WORDS,
+    WORDS_FIRST,
     marker_of,
     widen,
 )
@@ -328,9 +331,10 @@ def _proxy_tables() -> tuple[npt.NDArray[np.uint8], ...]:
         base = np.full(_BMP, ord(OTHER), dtype=np.uint8)
         # digits are word characters and no word character is a blank: write the wider class
         # first, the narrower over it (the order of _Markers.__missing__)
-        for pattern, marker in ((IS_BLANK, BLANK), (IS_WORD, WORD), (IS_DIGIT, DIGIT)):
-            at = [m.start() for m in pattern.finditer(every, 128)]
-            base[np.array(at, dtype=np.int64)] = ord(marker)
+        for pattern, marker in ((IS_BLANK, BLANK), (IS_WORD, None), (IS_DIGIT, DIGIT)):
+            at = np.array([m.start() for m in pattern.finditer(every, 128)], dtype=np.int64)
+            # a word character's own byte (hs_widen.word_byte), the others their class's
+            base[at] = ord(marker) if marker is not None else WORDS_FIRST + at % WORDS
         base[:128] = np.arange(128, dtype=np.uint8)
         tables = []
         for markers in _MARKERS:

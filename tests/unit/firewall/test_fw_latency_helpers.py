@@ -73,7 +73,7 @@ def _reference_proxy(text: str, kind: int) -> bytes:
         elif re.match(r"\d", ch):
             out.append(0x81)
         elif re.match(r"\w", ch):
-            out.append(0x80)
+            out.append(0x84 + ord(ch) % 124)  # a word character's own byte
         elif re.match(r"\s", ch):
             out.append(0x82)
         else:
