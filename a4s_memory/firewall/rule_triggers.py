@@ -26,6 +26,17 @@ def _folded(*words: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(form for w in words for form in (w, fold(w).lower())))
 
 
+# Round 20: one letter at least of these is in every match of a _scripts rule: Devanagari,
+# Bengali, Arabic, Cyrillic, Korean and Thai letters; Vietnamese and Turkish ones French, German
+# and Portuguese do not use. Chinese and Japanese ones are per rule, the rarer letters of its key
+# words ("忘", "密", "模"), not "的"
+_SCRIPT_LETTERS: Final = tuple("ाे्ोूাে্িোুالилпьдй무잊모비패암개사ลเสโรขวผươđởờỏộậữớếạệşığ")
+
+
+def _scripts(cjk: str) -> tuple[str, ...]:
+    return (*_SCRIPT_LETTERS, *cjk)
+
+
 INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "g2.system_mimicry": ("system",),
     "g2.importance": ("important",),
@@ -490,7 +501,9 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.sender_trusted": ("treat",),
     "inj.software_declared_safe": ("safe", "fine", "ok"),
     # round 20 (family_rules_r20*.py). Every rule is in Hyperscan, which rules it out on almost
-    # every text first; the words gate them only while it is not ready
+    # every text first. The _i18n rules' words gate them only while it is not ready; the
+    # _scripts rules, whose letters Hyperscan reads as one class, are gated by one letter of
+    # their scripts as well (_SCRIPT_LETTERS, a memchr each, memoised across the rules)
     "inj.forget_told_i18n": _words(
         "ignor|oubli|tiens|tenez|olv|caso|pasa|dimentic|trascura|considerare|esque|desconsider"
         "|despreze|vergiss|vergess|missacht|abaikan|lupakan|hiraukan|acuhkan|pedulikan|pansinin"
@@ -511,6 +524,13 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "inj.document_override_i18n": _words("ignor|abaikan|pansinin|balewalain|yok|rmezden"),
     "inj.secret_request_more": _words("sandi|password|ifre|parola"),
+    "inj.forget_told_scripts": _scripts("視忘忽视"),
+    "inj.mode_switch_scripts": _scripts("模モ"),
+    "inj.password_demand_scripts": _scripts("密令パ証シ"),
+    "inj.inverted_world_scripts": _scripts("密个個パ"),
+    "inj.user_data_request_scripts": _scripts("户戶ザ"),
+    "inj.document_override_scripts": _scripts("忽视視"),
+    "inj.secret_request_scripts": _scripts("密"),
     # round 18 (family_rules_r18.py)
     # every match names the world it makes up
     "inj.inverted_world": (
