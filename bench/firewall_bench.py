@@ -45,6 +45,7 @@ from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets, hsfilter
 from a4s_memory.firewall.secrets import redact  # noqa: E402
 from a4s_memory.firewall.triggers import backend  # noqa: E402
 from bench.calibration import python_loop_ms  # noqa: E402
+from bench.script_texts import SCRIPTS, script_texts  # noqa: E402
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -187,6 +188,25 @@ def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
     return out
 
 
+def script_rows(
+    fw: Firewall, rng: random.Random, count: int, repeats: int
+) -> dict[str, dict[str, dict[str, float]]]:
+    """The firewall's decision on texts in other scripts (bench/script_texts.py), 2 KB and
+    10 KB: the mixed corpora are mostly Latin-script."""
+    rows: dict[str, dict[str, dict[str, float]]] = {}
+    for script in SCRIPTS:
+        rows[script] = {}
+        for label, size in (("2KB", 2048), ("10KB", 10240)):
+            texts = script_texts(script, size, count, rng)
+            requests = {t: WriteRequest(text=t) for t in texts}
+            rows[script][label] = summary(timed(lambda t: fw.check(requests[t]), texts, repeats))  # noqa: B023
+        print(
+            f"{script:>10}: p99 2 KB {rows[script]['2KB']['p99_us']:8.1f} us, "
+            f"10 KB {rows[script]['10KB']['p99_us']:8.1f} us"
+        )
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--texts", type=int, default=200, help="texts per size (default 200)")
@@ -259,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                 else ""
             )
         )
+    scripts = script_rows(fw, rng, max(10, args.texts // 10), args.repeats)
     recall = secrets_recall(scan)
     release_detect_secrets()
     payload = {
@@ -275,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         "repeats": args.repeats,
         "budget_us": {"seed_000_total": 5000, "aim_p99_2KB": 1000},
         "sizes": results,
+        "scripts": scripts,
         "secrets_recall_gitleaks": recall,
         "elapsed_s": round(time.perf_counter() - started, 1),
     }
