@@ -146,30 +146,25 @@ _RU_DROP: Final = (
     r"(?:игнорируй|игнорируйте|проигнорируй|проигнорируйте|забудь|забудьте|не\s+обращай(?:те)?\s+"
     r"внимания\s+на)"
 )
+
+
+def _hi_what_told_you(between: str = "") -> str:
+    """ "what you were told" in Hindi, "to you" before or after "what" (``between``: what may
+    stand between "to you" and "what")."""
+    return (
+        "(?:" + _HI_TO_YOU + r"\s+" + between + _HI_WHAT + "|" + _HI_WHAT + _HI_TO_YOU + r"\s+)"
+    ) + _HI_TOLD
+
+
 _TOLD_SCRIPTS: Final = either_letters(
     # Hindi, both orders: "तुम्हें जो कुछ भी बताया गया है, उसे भूल जाओ", "भूल जाओ जो ... बताया गया"
-    r"(?:"
-    + _HI_TO_YOU
-    + r"\s+(?:अब\s+तक\s+|पहले\s+)?"
-    + _HI_WHAT
-    + r"|"
-    + _HI_WHAT
-    + _HI_TO_YOU
-    + r"\s+)"
-    + _HI_TOLD
+    _hi_what_told_you(r"(?:अब\s+तक\s+|पहले\s+)?")
     + r"[^।.\n]{0,40}?"
     + _HI_DROP
     + r"|"
     + _HI_DROP
-    + r"[^।.\n]{0,12}?(?:"
-    + _HI_TO_YOU
-    + r"\s+"
-    + _HI_WHAT
-    + r"|"
-    + _HI_WHAT
-    + _HI_TO_YOU
-    + r"\s+)"
-    + _HI_TOLD
+    + r"[^।.\n]{0,12}?"
+    + _hi_what_told_you()
     # Bengali: "তোমাকে যা কিছু বলা হয়েছে সব ভুলে যাও"
     + r"|(?:"
     + _BN_TO_YOU

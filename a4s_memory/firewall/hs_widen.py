@@ -20,7 +20,6 @@ __all__ = [
     "IS_DIGIT",
     "IS_WORD",
     "OTHER",
-    "WORD",
     "WORDS",
     "WORDS_FIRST",
     "marker_of",
@@ -50,7 +49,6 @@ _WORD_EXACT: Final = "\\w\\x81\\x84-\\xff"
 # chance, where one marker for every letter made each Cyrillic word of a pattern match every
 # Cyrillic word of that length (a Russian text kept Hyperscan busy with every such pattern).
 # Two letters may share a byte (a collision only widens the match: still a superset).
-WORD: Final = "\x80"  # (no longer produced; \w still accepts it)
 DIGIT: Final = "\x81"
 BLANK: Final = "\x82"
 OTHER: Final = "\x83"
