@@ -9,12 +9,13 @@
 ``record`` runs the firewall (the whole gate, each text written by the owner as
 ``user_message``) over every text of ``../shared/corpora`` (``A4S_CORPORA_DIR`` overrides), the
 hand-written probes and examples of ``bench/data`` and any ``--extra`` JSON Lines files, and
-writes one stop reason per text, with the sha256 of every file it read. Run it once on each
+writes one outcome per text (its stop reason; a text stored but not trusted, its security axis
+``suspicious``, is ``SUCCESS_STORED:suspicious``), with the sha256 of every file it read. Run it once on each
 version of the code: ``--code DIR`` runs the firewall of another checkout (a worktree of the
 commit before, with the C extension copied in), which may predate this script.
 
 ``compare`` counts the changed decisions by corpus, label, split and direction (newly refused,
-newly stored, another refusal) and prints the texts **only** of changed items in the train and
+newly stored, another refusal, newly kept but not trusted, newly trusted) and prints the texts **only** of changed items in the train and
 validation splits of ``../shared/corpora`` (``train_injection.split_of``). The test split, the
 probes (never trained on) and the public sets never trained on are counted, never shown: a rule
 designed after reading them would be tuned on the figures it is measured by (issue 14's
@@ -36,6 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 STORED = "SUCCESS_STORED"
+FORMAT = 2  # 1: stop reasons only, a text kept but not trusted read as stored
 SHOWN_SPLITS = frozenset({"train", "val"})
 TEXT_CHARS = 300  # enough to see what a rule read; the rest of a long e-mail adds nothing
 
@@ -66,7 +68,8 @@ def read_sources(named: dict[str, Path]) -> tuple[Rows, dict[str, str]]:
 
 
 def record(rows: Rows) -> dict[str, str]:
-    """``name:index`` -> the stop reason of that text written by the owner."""
+    """``name:index`` -> the outcome of that text written by the owner: its stop reason, or
+    ``SUCCESS_STORED:<security>`` when it is stored with a security axis other than ``clean``."""
     from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
 
     firewall = Firewall()
@@ -75,14 +78,22 @@ def record(rows: Rows) -> dict[str, str]:
     for name, items in rows.items():
         for index, row in enumerate(items):
             decision = firewall.check(WriteRequest(text=row["text"]))
-            decisions[f"{name}:{index}"] = decision.stop_reason.value
+            outcome = decision.stop_reason.value
+            if decision.status is not None and decision.status.security.value != "clean":
+                outcome = f"{outcome}:{decision.status.security.value}"
+            decisions[f"{name}:{index}"] = outcome
     return decisions
 
 
 def _direction(before: str, after: str) -> str:
-    if before == STORED:
+    was_kept, kept = before.startswith(STORED), after.startswith(STORED)
+    if was_kept and kept:
+        return "newly trusted" if after == STORED else "newly kept, not trusted"
+    if was_kept:
         return "newly refused"
-    return "newly stored" if after == STORED else "refused otherwise"
+    if kept:
+        return "newly stored" if after == STORED else "newly stored, not trusted"
+    return "refused otherwise"
 
 
 def _split(name: str, row: dict[str, Any]) -> str:
@@ -130,6 +141,7 @@ def main() -> None:
         rows, digests = read_sources(sources(args.extra))
         decisions = record(rows)
         report = {
+            "format": FORMAT,
             "sources": digests,
             "extra": [str(p.resolve()) for p in args.extra],
             "decisions": decisions,
@@ -138,6 +150,8 @@ def main() -> None:
         print(f"{len(decisions)} decisions -> {args.out}")
         return
     before, after = (json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after))
+    if before.get("format") != FORMAT or after.get("format") != FORMAT:
+        raise SystemExit("a run recorded by an older decision_diff.py: record both again")
     if before["sources"] != after["sources"]:
         raise SystemExit("the two runs read different files (or other versions of them)")
     rows, digests = read_sources(sources([Path(p) for p in after["extra"]]))

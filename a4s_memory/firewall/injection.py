@@ -17,6 +17,7 @@ number of other agents referenced, imperative density. What a flag does alone is
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -26,6 +27,7 @@ from typing import Final
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.config_paste import STRUCTURAL_RULES
 from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import (
     REDACTION_TOKEN,
@@ -34,7 +36,13 @@ from a4s_memory.firewall.models import (
     HeuristicAction,
     Layer,
 )
-from a4s_memory.firewall.normalize import View, has_selector_run, has_tag_chars, views
+from a4s_memory.firewall.normalize import (
+    LazyViews,
+    View,
+    has_selector_run,
+    has_tag_chars,
+    iter_views,
+)
 from a4s_memory.firewall.rules import INJECTION_RULES, Rule
 from a4s_memory.firewall.triggers import TextScan
 
@@ -112,14 +120,14 @@ RESPELT: Final = frozenset(
 
 def text_views(
     text: str, scan: TextScan | None = None, folded: TextScan | None = None
-) -> list[View]:
-    """:func:`~a4s_memory.firewall.normalize.views` of ``text``, from the scans the caller has
-    (``scan``: of ``text``; ``folded``: of its normalised form)."""
+) -> LazyViews:
+    """:func:`~a4s_memory.firewall.normalize.iter_views` of ``text``, from the scans the caller
+    has (``scan``: of ``text``; ``folded``: of its normalised form), made as they are read."""
     if folded is None and not text.isascii():
-        return views(text)
+        return LazyViews(iter_views(text))
     if folded is None:  # the decoded views start from the normalised text: ASCII is its own
         folded = scan if scan is not None and scan.text is text else TextScan(text)
-    return views(text, folded.text, folded.runs(), folded)
+    return LazyViews(iter_views(text, folded.text, folded.runs(), folded))
 
 
 def regex_findings(
@@ -128,12 +136,18 @@ def regex_findings(
     *,
     scan: TextScan | None = None,
     folded: TextScan | None = None,
-    all_views: list[View] | None = None,
+    all_views: LazyViews | None = None,
 ) -> list[Finding]:
-    """Layer 1 over every view; each rule reported once (first view that hits). ``scan`` is the
+    """Layer 1 over the views; each rule reported once (first view that hits). ``scan`` is the
     :class:`TextScan` of ``text`` and ``folded`` the one of its normalised form
     (:func:`~a4s_memory.firewall.normalize.normalized`) when the caller already has them;
-    ``all_views`` the :func:`text_views` made from them, when it has those too."""
+    ``all_views`` the :func:`text_views` made from them, when it has those too.
+
+    The views stop at the first one after which a rule has refused the text as injection, unless
+    that rule is one a config paste's structure can lift (``config_paste.STRUCTURAL_RULES``):
+    ``INJECTION_DETECTED`` outranks every stop reason a later view or layer can give, so later
+    views could only add names to a refusal already named, and the re-spelling views are the
+    dearest part of a long attack's check."""
     findings: list[Finding] = []
     hit: set[str] = set()
     seen: set[tuple[str, StopReason | None]] = set()
@@ -141,11 +155,19 @@ def regex_findings(
         scan = TextScan(text)
     if all_views is None:
         all_views = text_views(text, scan, folded)
-    # The normalised view (when there is one) replaces the original for the full scan: it only
-    # removes invisible characters and folds look-alikes, so it matches everything the original
-    # would. A hit is attributed to the original when the original alone also matches.
-    primary = next((v for v in all_views if v.kind == "normalized"), all_views[0])
-    for view in [primary, *(v for v in all_views if v.kind not in ("original", "normalized"))]:
+    # The normalised view (when there is one, always the second) replaces the original for the
+    # full scan: it only removes invisible characters and folds look-alikes, so it matches
+    # everything the original would. A hit is attributed to the original when the original alone
+    # also matches.
+    rest = iter(all_views)
+    primary = original = next(rest)
+    if not text.isascii() and (folded is None or folded.text != text):
+        second = next(rest, None)  # asked for only when there may be one: views cost
+        if second is not None and second.kind == "normalized":
+            primary = second
+        elif second is not None:
+            rest = itertools.chain((second,), rest)
+    for view in itertools.chain((primary,), rest):
         if view.text is text:
             vscan = scan
         elif folded is not None and view.text is folded.text:
@@ -160,8 +182,10 @@ def regex_findings(
                 hit.add(rule.id)
                 kind = view
                 if view.kind == "normalized" and rule.search(text, scan.lower, _asked(scan, rule)):
-                    kind = all_views[0]
+                    kind = original
                 findings.extend(_finding(rule, kind, rule.stop_reason, seen))
+        if any(f.stop_reason is _INJ and f.rule_id not in STRUCTURAL_RULES for f in findings):
+            break
     if not text.isascii():
         findings.extend(_unicode_markers(text))
     return findings

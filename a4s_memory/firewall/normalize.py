@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -52,11 +53,13 @@ from a4s_memory.firewall.triggers import TextScan
 
 __all__ = [
     "HOMOGLYPH_CODES",
+    "LazyViews",
     "View",
     "either_form",
     "fold",
     "has_selector_run",
     "has_tag_chars",
+    "iter_views",
     "normalized",
     "strip_invisible",
     "views",
@@ -320,35 +323,70 @@ def views(
     :func:`normalized` of ``text`` when the caller already has it, ``runs`` the
     :func:`~a4s_memory.firewall.triggers.long_runs` of ``folded`` (or of ``text``), ``scan`` its
     :class:`~a4s_memory.firewall.triggers.TextScan`."""
-    out = [View("original", text)]
+    return list(iter_views(text, folded, runs, scan))
+
+
+def iter_views(
+    text: str,
+    folded: str | None = None,
+    runs: list[tuple[int, int]] | None = None,
+    scan: TextScan | None = None,
+) -> Iterator[View]:
+    """:func:`views` one at a time, each made when it is asked for: the original, then the
+    normalised view (when there is one), then the rest."""
+    yield View("original", text)
     if not text.isascii():
         if folded is None:
             folded = fold(strip_invisible(text)[0])
         if folded != text:
-            out.append(View("normalized", folded))
+            yield View("normalized", folded)
         if _TAG_CHAR.search(text):
             payload = _tag_payload(text)
             if payload.strip():
-                out.append(View("tag_payload", payload))
+                yield View("tag_payload", payload)
         if has_selector_run(text):
-            out.append(View("selector_payload", selector_payload(text)))
+            yield View("selector_payload", selector_payload(text))
         base = folded
     else:
         base = text
     if "<!--" in base:
-        out.extend(View("comment", m.group(1)) for m in _HTML_COMMENT.finditer(base))
+        yield from (View("comment", m.group(1)) for m in _HTML_COMMENT.finditer(base))
     if "]:" in base:
         for m in _MD_COMMENT.finditer(base):
             inner = m.group(1) or m.group(2) or ""
             if inner.strip():
-                out.append(View("comment", inner))
+                yield View("comment", inner)
     for kind, decoded in decoded_views(base, runs):
-        out.append(View(kind, decoded))
+        yield View(kind, decoded)
         if kind in WHOLE_TEXT_DECODED:  # spelt another way too: "ignore%20your%20intructions"
-            out.extend(View(how, spelt) for how, spelt, _ in respelt_views(decoded))
+            yield from (View(how, spelt) for how, spelt, _ in respelt_views(decoded))
     own_scan = scan if scan is not None and scan.text is base else None
-    out.extend(
+    yield from (
         View(kind, view, view_scan) for kind, view, view_scan in respelt_views(base, own_scan)
     )
-    out.extend(View(kind, view) for kind, view in cipher_views(base, own_scan))
-    return out
+    yield from (View(kind, view) for kind, view in cipher_views(base, own_scan))
+
+
+class LazyViews:
+    """The views of one text (:func:`iter_views`), made the first time they are asked for and
+    kept for the next reader. A text the rules refuse on its first views never pays for the
+    re-spelling ones (~2-3 ms of a 10 KB text with leetspeak or letterforms in it), and every
+    reader after the first gets the same views without making them twice."""
+
+    __slots__ = ("_made", "_rest")
+
+    def __init__(self, source: Iterator[View]) -> None:
+        self._made: list[View] = []
+        self._rest: Iterator[View] | None = source
+
+    def __iter__(self) -> Iterator[View]:
+        i = 0
+        while True:
+            if i == len(self._made):
+                view = None if self._rest is None else next(self._rest, None)
+                if view is None:
+                    self._rest = None
+                    return
+                self._made.append(view)
+            yield self._made[i]
+            i += 1

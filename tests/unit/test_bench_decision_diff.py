@@ -38,3 +38,21 @@ def test_only_train_and_validation_texts_are_shown() -> None:
     assert "1  bipia injection (test): newly refused" in report
     assert "1  injection_probes injection (unseen): newly refused" in report
     assert report.endswith("changed 4 of 5 decisions")
+
+
+def test_a_text_kept_but_no_longer_trusted_is_a_change() -> None:
+    """A soft rule or the model's flag keeps a text but not as trusted: the red team counts that
+    as a false positive, so the diff must count it too (round 20 was checked for it by hand)."""
+    chat = "corpora/locomo_facts.jsonl"
+    rows = {chat: [{"text": f"Note {n}.", "label": "benign", "id": str(n)} for n in range(4)]}
+    trusted, kept, refused = "SUCCESS_STORED", "SUCCESS_STORED:suspicious", "INJECTION_DETECTED"
+    before = {f"{chat}:0": trusted, f"{chat}:1": kept, f"{chat}:2": refused, f"{chat}:3": kept}
+    after = {f"{chat}:0": kept, f"{chat}:1": trusted, f"{chat}:2": kept, f"{chat}:3": kept}
+    report = list(compare(before, after, rows))
+    counted = [line.split(": ", 1)[-1] for line in report if line[:5].strip().isdigit()]
+    assert sorted(counted) == [
+        "newly kept, not trusted",
+        "newly stored, not trusted",
+        "newly trusted",
+    ]
+    assert report[-1] == "changed 3 of 4 decisions"
