@@ -1,7 +1,8 @@
 """Seed 000 G2: injection and poisoning detection.
 
-Layer 1 (regex): every rule of :data:`~a4s_memory.firewall.rules.INJECTION_RULES` runs over every
-view of the text (:func:`~a4s_memory.firewall.normalize.views`). A hit in a view other than the
+Layer 1 (regex): every rule of :data:`~a4s_memory.firewall.rules.INJECTION_RULES` runs over the
+views of the text (:func:`~a4s_memory.firewall.normalize.iter_views`), up to the first view after
+which one has refused it as injection (:func:`regex_findings`). A hit in a view other than the
 original adds an ``evasion.<view>`` finding next to the rule's own finding (the stop reason is the
 rule's), so an audit shows both *what* was said and *how it was hidden*.
 
