@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from a4s_memory.firewall.normalize import either_form
+from a4s_memory.firewall.normalize import either_form, fold
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
-__all__ = ["LEXICON", "LEXICON_RULES", "lexicon_verb_heads"]
+__all__ = ["LEXICON", "LEXICON_RULES", "folded_forms", "lexicon_verb_heads"]
 
 # language -> (imperative verbs, instruction nouns, word order); "|"-separated, lower case.
 # "vo": verb first, "ov": noun first, "both".
@@ -132,3 +132,10 @@ LEXICON_RULES: Final[tuple[Rule, ...]] = (
         "instruction override (a lexicon of 22 more languages)",
     ),
 )
+
+
+def folded_forms(*words: str) -> tuple[str, ...]:
+    """Each word as written and as the normalised view holds it (Cyrillic and Greek look-alikes
+    read as Latin, lower-cased): rules over non-ASCII text run on that view, so their literal
+    triggers (rule_triggers.py) name both forms."""
+    return tuple(dict.fromkeys(form for w in words for form in (w, fold(w).lower())))
