@@ -89,6 +89,10 @@ EXTERNAL_QUANTILE = 0.99
 # Attacks that read as an ordinary request once out of their prompt: BIPIA "task_irrelevant"
 # ("Explain photosynthesis."), AgentDojo bare goals. Reported apart as well as in the total.
 HARMLESS_ALONE = ("task_irrelevant", "bare_goal")
+# Injections learnt and reported on their own row but kept out of the "*all*" rows, so those stay
+# comparable with the figures before them: the hand-written task prompts' injected twins
+# (2026-11-29, twenty-first session).
+NOT_IN_ALL = ("handwritten_task",)
 L2_GRID = (1e-5, 3e-5, 1e-4, 3e-4)
 BITS = 18
 WINDOW, STRIDE = int(os.environ.get("A4S_WINDOW", 160)), int(os.environ.get("A4S_STRIDE", 40))
@@ -198,9 +202,16 @@ def load_items() -> list[Item]:
         # quantile; "external": a line of someone else's e-mail or form ("Please include your
         # postcode in your reply."). Both are learnt as benign and reported apart; neither is an
         # owner note, whose every validation score bounds the flag threshold (choose_thresholds).
-        corpus = {"chat": "handwritten_chat", "external": "handwritten_external"}.get(
-            str(row.get("kind")), "handwritten"
-        )
+        # "task": a task prompt to an assistant over a pasted passage, tweet or question ("What
+        # is a one-sentence summary of the following article? ..."), and its twin carrying an
+        # injected order (``focus``: the injected sentence, learnt as the window around it, as
+        # a BIPIA attack is). Reported apart, never in the "*all*" recall rows, and no owner
+        # note: no bound on the flag threshold.
+        corpus = {
+            "chat": "handwritten_chat",
+            "external": "handwritten_external",
+            "task": "handwritten_task",
+        }.get(str(row.get("kind")), "handwritten")
         items.append(
             Item(
                 row["id"],
@@ -209,6 +220,7 @@ def load_items() -> list[Item]:
                 corpus,
                 row["label"],
                 _split("handwritten", row["id"]),
+                str(row.get("focus") or ""),
             )
         )
     items.extend(repo_code_items())
@@ -379,7 +391,9 @@ def evaluate(
     for k in idx:
         it = items[k]
         by.setdefault(f"{'injection' if it.y else 'benign'}/{it.corpus}", []).append(k)
-        if it.y:
+        if it.y and it.corpus in NOT_IN_ALL:
+            by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
+        elif it.y:
             by.setdefault("injection/*all*", []).append(k)
             by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
             if it.variant not in HARMLESS_ALONE:
@@ -404,6 +418,7 @@ def evaluate(
             "probes",
             "repo_code",
             "handwritten_external",
+            "handwritten_task",
         ):
             out[key] = {  # FP = not stored as trusted (rejected or suspicious)
                 "rules": _rate([items[k].rules_untrusted for k in ks]),

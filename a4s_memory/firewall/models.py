@@ -157,8 +157,8 @@ class FirewallConfig(BaseModel):
     # and a bare message), 99 % of the validation clean e-mails, tables and code, and 99.5 % of
     # the other benign validation texts; reported on the test split and dialogs 41-43 only.
     # Shorter texts are not scored.
-    model_reject_threshold: float = 0.61
-    model_flag_threshold: float = 0.61
+    model_reject_threshold: float = 0.69
+    model_flag_threshold: float = 0.69
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()
