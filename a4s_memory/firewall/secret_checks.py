@@ -84,6 +84,16 @@ _USER_PASS: Final = re.compile(r"[!-~]{1,100}:[!-~]{3,100}")  # printable ASCII,
 _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
 _LEADERS: Final = frozenset("#$&%<{@")
 _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
+# The twenty-first session's vendor prefixes (secret_rules_r21.py): a token whose characters are
+# this uniform is a placeholder, as gitleaks and Kingfisher read it (their entropy floors are 3-3.5).
+_PREFIX_IDS: Final = frozenset({"secret.prefixed_r21", "secret.tailscale"})
+_PREFIX_ENTROPY: Final = 3.0
+# A URL's password that stands for one (twenty-first session, secretlint's negatives): a shell or
+# make variable, a template ("$(DB_PASSWORD)", "${PW}", "{PASS}", "<password>", "%PW%", "$pw") or
+# a placeholder to fill in ("YOUR_PASSWORD", "REPLACE_WITH_PASSWORD").
+_URL_TEMPLATE: Final = re.compile(
+    r"\$[({]|\{[^{}]*+\}$|<[^<>]*+>$|%[^%]*+%$|\$[A-Za-z_]\w*+$|your_|replace", re.I
+)
 # Words joined the way identifiers are: camelCase, PascalCase, one case throughout. A run of
 # letters whose case changes inside a hump ("zzKRpqZXmnKR...") is not one.
 _IDENTIFIER: Final = re.compile(r"(?:[A-Z]?+[a-z]++)++|[A-Z]++")  # possessive: linear
@@ -102,6 +112,10 @@ def plausible(rule_id: str, value: str) -> bool:
         return value[0] not in _LEADERS and "${" not in value and len(set(value)) >= 3
     if rule_id == "secret.passphrase":
         return _PROSE.isdisjoint(value.lower().split())
+    if rule_id in _PREFIX_IDS:  # a placeholder body ("shippo_live_1111...", "sgp_5555555dAAAAA...")
+        return _entropy(value) >= _PREFIX_ENTROPY and "XXXX" not in value.upper()
+    if rule_id == "secret.url_credentials" and _URL_TEMPLATE.match(value):
+        return False
     if rule_id == "secret.curl_user":
         return _user_password(value)
     if rule_id == "secret.base64_credentials":

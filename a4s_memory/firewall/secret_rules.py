@@ -16,6 +16,7 @@ from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, PLACEHOLDER,
 from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
+from a4s_memory.firewall.secret_rules_r21 import R21_RULES
 from a4s_memory.firewall.triggers import register
 
 __all__ = ["SECRET_RULES", "SecretRule"]
@@ -300,6 +301,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         group=1,
     ),
     *FORMAT_RULES,  # credentials where config and code formats keep them
+    *R21_RULES,  # vendor token formats of the twenty-first session
     # --- possible: shapes without context ------------------------------------------------------
     _s(
         "secret.long_base64",

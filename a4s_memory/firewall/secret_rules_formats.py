@@ -56,7 +56,8 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.quoted_assignment",
         _P,
         "assigned_credential",
-        r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=])\s*+"
+        # a dash between blanks too ("deploy token - '...'")
+        r"(?i)" + CREDENTIAL_NAME + r"[\w.-]{0,30}?[\"']?\s*+(?::=|=>|[:=]|(?<=\s)-(?=\s))\s*+"
         # in single quotes a value may hold a double quote or a backtick, and the other way round
         # ('`123QWERasdf', '7`D"}/vYR)T;W'); the closing quote is the opening one; not a shell
         # variable spliced in ("'$DB_PASSWORD'")
