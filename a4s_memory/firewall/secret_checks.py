@@ -89,11 +89,11 @@ _ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
 _PREFIX_IDS: Final = frozenset({"secret.prefixed_r21", "secret.tailscale"})
 _PREFIX_ENTROPY: Final = 3.0
 # A URL's password that stands for one (twenty-first session, secretlint's negatives): a shell or
-# make variable, a template ("$(DB_PASSWORD)", "${PW}", "{PASS}", "<password>", "%PW%", "$pw") or
-# a placeholder to fill in ("YOUR_PASSWORD", "REPLACE_WITH_PASSWORD").
-_URL_TEMPLATE: Final = re.compile(
-    r"\$[({]|\{[^{}]*+\}$|<[^<>]*+>$|%[^%]*+%$|\$[A-Za-z_]\w*+$|your_|replace", re.I
-)
+# make variable, a template ("$(DB_PASSWORD)", "${PW}", "{PASS}", "<password>", "%PW%") or a
+# placeholder to fill in ("YOUR_PASSWORD", "REPLACE_WITH_PASSWORD"); a bare "$name" only when
+# it reads as a variable (_url_variable): "$ecretTq8w2" is a password that starts with "$".
+_URL_TEMPLATE: Final = re.compile(r"\$[({]|\{[^{}]*+\}$|<[^<>]*+>$|%[^%]*+%$|your_|replace", re.I)
+_VARIABLE_WORDS: Final = ("pass", "pw", "secret", "token", "key", "user", "cred")
 # Words joined the way identifiers are: camelCase, PascalCase, one case throughout. A run of
 # letters whose case changes inside a hump ("zzKRpqZXmnKR...") is not one.
 _IDENTIFIER: Final = re.compile(r"(?:[A-Z]?+[a-z]++)++|[A-Z]++")  # possessive: linear
@@ -102,6 +102,15 @@ _IDENTIFIER: Final = re.compile(r"(?:[A-Z]?+[a-z]++)++|[A-Z]++")  # possessive: 
 def _entropy(s: str) -> float:
     n = len(s)
     return -sum((c / n) * math.log2(c / n) for c in Counter(s).values())
+
+
+def _url_variable(value: str) -> bool:
+    """``$NAME`` in capitals (an environment variable) or a ``$name`` that names a credential
+    ("$password", "$db_pw"): a URL written with the variable, not the password."""
+    name = value[1:]
+    if not (value.startswith("$") and name.isascii() and name.isidentifier()):
+        return False
+    return name.isupper() or any(word in name.lower() for word in _VARIABLE_WORDS)
 
 
 def plausible(rule_id: str, value: str) -> bool:
@@ -114,7 +123,9 @@ def plausible(rule_id: str, value: str) -> bool:
         return _PROSE.isdisjoint(value.lower().split())
     if rule_id in _PREFIX_IDS:  # a placeholder body ("shippo_live_1111...", "sgp_5555555dAAAAA...")
         return _entropy(value) >= _PREFIX_ENTROPY and "XXXX" not in value.upper()
-    if rule_id == "secret.url_credentials" and _URL_TEMPLATE.match(value):
+    if rule_id == "secret.url_credentials" and (
+        _URL_TEMPLATE.match(value) is not None or _url_variable(value)
+    ):
         return False
     if rule_id == "secret.curl_user":
         return _user_password(value)

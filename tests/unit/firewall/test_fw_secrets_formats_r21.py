@@ -49,6 +49,7 @@ def _stored(text: str) -> str:
         ("https://contoso.webhook.office.com/webhookb2/3f9e1a7d-2b6c-4d8e-9a1f-5c7b3e0d2a84@0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e/IncomingWebhook/9c2e7a41b5d34f8ea6c19d0b2e4f7a3c/7c2e9a41-5b3d-4f8e-a6c1-9d0b2e4f7a3c", "3f9e1a7d-2b6c-4d8e-9a1f-5c7b3e0d2a84@0b1c2d3e"),
         # a URL's password that is no template
         ("DATABASE_URL=postgres://app:$3cr3t-Tq8w@db.internal:5432/shop", "$3cr3t-Tq8w"),
+        ("DATABASE_URL=postgres://app:$ecretTq8w2@db.internal:5432/shop", "$ecretTq8w2"),
         ('mongo = "mongodb://svc:h7{Rq2}Wz9@mongo.internal/app"', "h7{Rq2}Wz9"),
         # a quoted value full of punctuation after "name - "
         ("deploy token - 'Hq7]Tz2;Wm9,Lp4{Rx8`Vn3~Kd6'", "Hq7]Tz2;Wm9,Lp4{Rx8`Vn3~Kd6"),
@@ -79,6 +80,7 @@ def test_the_secret_is_not_left_in_what_is_stored(text: str, value: str) -> None
         'const TEMPLATE = "https://{USER}:{PASS}@templates.example.org";',
         "amqps://guest:${RABBIT_PW}@mq.internal:5671",
         "amqps://username:$password@localhost:5672",
+        "redis://default:$REDIS_PASSWORD@cache.internal:6379/0",
         'const DOC = "mysql://admin:REPLACE_WITH_PASSWORD@db.example.org:3306/app";',
         # a Discord invite and channel links are not webhooks
         "join us at https://discord.com/invite/a4smemory or https://discord.com/channels/118446739021552873/1",
