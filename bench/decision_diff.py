@@ -14,7 +14,8 @@ writes one outcome per text (its stop reason; a text stored but not trusted, its
 version of the code: ``--code DIR`` runs the firewall of another checkout (a worktree of the
 commit before, with the C extension copied in), which may predate this script.
 
-``compare`` counts the changed decisions by corpus, label, split and direction (newly refused,
+``compare`` (over the files both runs read in the same version as now; any other is named and
+left out) counts the changed decisions by corpus, label, split and direction (newly refused,
 newly stored, another refusal, newly kept but not trusted, newly trusted) and prints the texts **only** of changed items in the train and
 validation splits of ``../shared/corpora`` (``train_injection.split_of``). The test split, the
 probes (never trained on) and the public sets never trained on are counted, never shown: a rule
@@ -124,6 +125,19 @@ def compare(before: dict[str, str], after: dict[str, str], rows: Rows) -> Iterat
     yield f"changed {sum(counts.values())} of {len(before)} decisions"
 
 
+def comparable(
+    before: dict[str, str], after: dict[str, str], now: dict[str, str]
+) -> tuple[set[str], list[str]]:
+    """The files both runs read in the version there is now (by sha256), and a line for each
+    other file: a change of the hand-written training data leaves every other file comparable."""
+    names = {name for name, digest in before.items() if after.get(name) == now.get(name) == digest}
+    skipped = [
+        f"not compared: {name} ({'changed between the runs' if before.get(name) != after.get(name) else 'changed since the runs'})"
+        for name in sorted((before.keys() | after.keys()) - names)
+    ]
+    return names, skipped
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -152,12 +166,17 @@ def main() -> None:
     before, after = (json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after))
     if before.get("format") != FORMAT or after.get("format") != FORMAT:
         raise SystemExit("a run recorded by an older decision_diff.py: record both again")
-    if before["sources"] != after["sources"]:
-        raise SystemExit("the two runs read different files (or other versions of them)")
     rows, digests = read_sources(sources([Path(p) for p in after["extra"]]))
-    if digests != after["sources"]:
-        raise SystemExit("the files changed since the runs: record both again")
-    for line in compare(before["decisions"], after["decisions"], rows):
+    names, skipped = comparable(before["sources"], after["sources"], digests)
+    for line in skipped:
+        print(line)
+    if not names:
+        raise SystemExit("no file was read in the same version by both runs and now")
+    kept = [
+        {k: v for k, v in run["decisions"].items() if k.rsplit(":", 1)[0] in names}
+        for run in (before, after)
+    ]
+    for line in compare(kept[0], kept[1], rows):
         print(line)
 
 

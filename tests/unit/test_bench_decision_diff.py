@@ -4,7 +4,7 @@ are counted, never printed)."""
 
 from __future__ import annotations
 
-from bench.decision_diff import compare
+from bench.decision_diff import comparable, compare
 from bench.train_injection import split_of
 
 
@@ -56,3 +56,16 @@ def test_a_text_kept_but_no_longer_trusted_is_a_change() -> None:
         "newly trusted",
     ]
     assert report[-1] == "changed 3 of 4 decisions"
+
+
+def test_only_files_read_alike_by_both_runs_and_now_are_compared() -> None:
+    """A change of the hand-written training data leaves the other files comparable."""
+    before = {"corpora/a.jsonl": "1", "bench/data/hand.jsonl": "2", "extra/x.jsonl": "3"}
+    after = {"corpora/a.jsonl": "1", "bench/data/hand.jsonl": "9", "extra/x.jsonl": "3"}
+    now = {"corpora/a.jsonl": "1", "bench/data/hand.jsonl": "9", "extra/x.jsonl": "4"}
+    names, skipped = comparable(before, after, now)
+    assert names == {"corpora/a.jsonl"}
+    assert skipped == [
+        "not compared: bench/data/hand.jsonl (changed between the runs)",
+        "not compared: extra/x.jsonl (changed since the runs)",
+    ]
