@@ -391,13 +391,12 @@ def evaluate(
     for k in idx:
         it = items[k]
         by.setdefault(f"{'injection' if it.y else 'benign'}/{it.corpus}", []).append(k)
-        if it.y and it.corpus in NOT_IN_ALL:
+        if it.y:
             by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
-        elif it.y:
-            by.setdefault("injection/*all*", []).append(k)
-            by.setdefault(f"injection/{it.corpus}/{it.variant}", []).append(k)
-            if it.variant not in HARMLESS_ALONE:
-                by.setdefault("injection/*all* but harmless-alone", []).append(k)
+            if it.corpus not in NOT_IN_ALL:
+                by.setdefault("injection/*all*", []).append(k)
+                if it.variant not in HARMLESS_ALONE:
+                    by.setdefault("injection/*all* but harmless-alone", []).append(k)
         elif it.corpus == "bipia":
             by.setdefault(f"benign/bipia/{it.variant}", []).append(k)
     for key, ks in sorted(by.items()):
