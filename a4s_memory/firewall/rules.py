@@ -35,6 +35,7 @@ from a4s_memory.firewall.family_rules_r18 import ROUND18_RULES
 from a4s_memory.firewall.family_rules_r20 import ROUND20_RULES
 from a4s_memory.firewall.family_rules_r20_secrets import ROUND20_SECRET_RULES
 from a4s_memory.firewall.family_rules_r20_world import ROUND20_WORLD_RULES
+from a4s_memory.firewall.family_rules_r22 import ROUND22_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -57,6 +58,13 @@ _IM: Final = re.IGNORECASE | re.MULTILINE
 _DATA = (
     r"(?:data|conversations?|chats?|messages|history|credentials|passwords?|e-?mails|files|contacts"
     r"|context|information|details|keys|tokens|secrets|records|logs?|documents)"
+)
+
+# "ignore the old directions to the cabin": a route, not the reader's directions (twenty-second
+# round, probe set 15's look-alike); "the directions to the assistant" are still the reader's
+_ROUTE: Final = (
+    r"(?!\s+(?:to|from)\s+(?:the|this|that|a|an|my|our|their|his|her|your)\s+(?!assistant\b"
+    r"|ai\b|bot\b|model\b|chat\w*)\w)"
 )
 
 # "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
@@ -123,9 +131,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:ignore|disregard|forget|override|bypass|neglect|skip|drop|abandon|erase|cancel|revoke|void"
         r"|nullify|scrap|discard|set\s+aside|put\s+aside|lay\s+aside)\b[^.\n]{0,40}?"
         r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
-        r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?|prompts?|guid(?:elines?|ance)"
-        r"|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?|safeguards?|programming|inputs?"
-        r"|context)\b",
+        r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?"
+        + _ROUTE
+        + r"|prompts?"
+        r"|guid(?:elines?|ance)|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?"
+        r"|safeguards?|programming|inputs?|context)\b",
         "instruction override (ignore previous instructions)",
     ),
     _r(
@@ -162,6 +172,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND20_RULES,
     *ROUND20_SECRET_RULES,
     *ROUND20_WORLD_RULES,
+    *ROUND22_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",

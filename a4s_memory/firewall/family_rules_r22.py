@@ -1,0 +1,194 @@
+"""Injection rule of the twenty-second round (issue 14): an instruction override written with
+the words the older rules lack, then an order to the reader.
+
+The older override rules (``inj.ignore_instructions``, ``inj.forget_before``,
+``inj.override_after``) read the common verbs and nouns: "ignore / disregard / forget ...
+previous instructions / rules". A paraphrase with a synonym for either ("overlook the above
+commands", "leave behind all prior directives", "pay no attention to the text above", "the
+previous assignments are void") that went on to order the reader about was stored. This rule
+is built from three word lists, so a synonym is one word added, not one more pattern:
+
+* a cancelling verb (:data:`_CANCEL`: "overlook", "pay no attention to", "stop obeying",
+  "leave ... behind"), or the cancelled thing declared void (:data:`_VOID`: "are void", "are
+  now null");
+* a pointer back (:data:`_POINTER`: "previous", "above", "initial", "you were given") next to a
+  noun for what the reader was told (:data:`_TOLD`);
+* then, within the next sentence, an order to the reader (:data:`_ORDER`: "print", "reveal",
+  "reply only with", "from now on", "your new task").
+
+The override alone is left to the older rules: an owner writes "forget about the assignments,
+the deadline moved" or "drop the previous tasks and focus on the report" about their own plans.
+Nouns with an everyday sense (orders, tasks, assignments, requests, directions) need a strong
+order after them ("print", "reveal", "reply only with", not "tell me" or "send"): "cancel the
+previous orders from Acme and tell me when the refund arrives" is an owner's errand, and a noun
+followed by "from / to / on / for / about" names someone else's thing, not the reader's brief.
+Tests in tests/unit/firewall/test_fw_families_round22.py; probe set 15 (written by someone who
+had not read the rules, before this round) measures it (docs/firewall.md "Round 22").
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from a4s_memory.firewall.rule_model import Rule
+from a4s_memory.firewall.rule_model import injection_rule as _r
+
+__all__ = ["ROUND22_RULES", "ROUND22_TRIGGERS"]
+
+# verbs that push something aside; "leave ... behind" has its particle after the object
+_CANCEL: Final = (
+    r"(?:ignore|disregard|forget(?:\s+about)?|overlook|dismiss|discard|drop|skip|neglect|abandon"
+    r"|scrap|scratch|cancel|toss(?:\s+(?:out|aside))?|throw\s+(?:out|away|aside)|wipe|clear"
+    r"|shelve|forgo|forego|set\s+aside|put\s+aside|lay\s+aside|leave\s+behind"
+    r"|leave(?=\s[^.\n]{0,50}?\bbehind\b)|let\s+go\s+of"
+    r"|move\s+past|move\s+on\s+from|pay\s+no\s+(?:attention|heed|mind)\s+to"
+    r"|(?:do\s+not|don't|dont)\s+(?:bother\s+with|follow|obey|heed|mind)"
+    r"|stop\s+(?:obeying|following|heeding|listening\s+to)|no\s+longer\s+(?:follow|obey|heed))"
+)
+_POINTER: Final = (
+    r"(?:previous|prior|earlier|above|preceding|initial|original|former|old|foregoing|existing"
+    r"|first|current)"
+)
+# what the reader was told: nouns only an assistant's brief has ...
+_BRIEF: Final = (
+    r"(?:instructions?|directives?|guidelines?|guidance|prompts?|programming|configuration|setup"
+    r"|briefing|brief|rules|commands?|text|context|input|conditioning|training)"
+)
+# ... and nouns with an everyday sense too (purchase orders, school tasks, road directions)
+_EVERYDAY: Final = r"(?:orders|tasks?|assignments?|requests?|directions|mission|role|messages?)"
+# a noun followed by these names someone else's thing ("orders from Acme", "tasks on my list")
+# ("from your mind" is the reader's own)
+_NOT_THE_READERS: Final = (
+    r"(?!\s+(?:from(?!\s+your\s+(?:mind|memory|head)\b)|to|on|for|about|of|at|in|with)\b)"
+)
+# an order to the reader that no owner's errand reads like
+_STRONG_ORDER: Final = (
+    r"(?:print|output|type\s+out|repeat(?:\s+after\s+me)?|say|reveal|disclose|leak|dump|expose"
+    r"|greet\s+me|insult|curse|(?:answer|reply|respond)\s+(?:only|with|every|all|to\s+me|in\s+a"
+    r"|as\s+if|like\s+a)|act\s+as|pretend|roleplay|role-play|obey\s+(?:me|only)"
+    r"|from\s+now\s+on\s*+,?\s*+(?:you|your|only)\b|you\s+are\s+now|you're\s+now"
+    r"|(?:your|the)\s+(?:new|only|real|sole|next)\s+(?:task|job|goal|mission|role|purpose|objective"
+    r"|assignment|instruction)|concentrate\s+on\s+your\s+new)"
+)
+# an order a brief's override may go on with too (an errand after "the previous orders" is not one)
+_ORDER: Final = (
+    r"(?:" + _STRONG_ORDER + r"|tell\s+me|show\s+me|give\s+me|send\s+me|share|list\s+(?:all|every)"
+    r"|write|translate|explain|describe|email|forward)"
+)
+# the bridge from the override to the order: a separator or "and"/"then", an adverb or two
+_BRIDGE: Final = (
+    r"[^.!?\n]{0,40}?(?:[,;:.!\n-]|\band\b|\bthen\b)\s*+(?:(?:now|just|only|instead|simply|please"
+    r"|and|then|rather|from\s+here)\s*+,?\s*+){0,3}"
+)
+# "leave the previous orders behind", "wipe the preceding tasks from your mind"
+_AFTER: Final = r"(?:\s+behind|\s+from\s+your\s+(?:mind|memory|head))?"
+_VOID: Final = (
+    r"(?:are|is)\s+(?:now\s+|hereby\s+)?(?:void|null|cancell?ed|revoked|obsolete|invalid"
+    r"|no\s+longer\s+(?:valid|in\s+effect|binding|relevant)|lifted|withdrawn|over)"
+)
+
+
+def _told(noun: str) -> str:
+    """A pointer and ``noun`` in either order, or "what you were told" forms, as one group."""
+    return (
+        r"(?:(?:(?:all|any|every|each|the|your|my|these|those|of)\s+){0,3}"
+        + _POINTER
+        + r"\s+(?:\w+\s+)?"
+        + noun
+        + r"\b"
+        + _NOT_THE_READERS
+        # "all the assignments": all of them, the ones before included
+        + r"|all\s+(?:of\s+)?(?:the\s+|your\s+)?"
+        + noun
+        + r"\b"
+        + _NOT_THE_READERS
+        + r"|(?:(?:all|any|every|the|your|these|those)\s+){0,2}"
+        + noun
+        + r"\s+(?:above|before"
+        r"|so\s+far|until\s+now|up\s+to\s+now|(?:that\s+)?you\s+(?:were|have\s+been)\s+(?:given"
+        r"|told|assigned))\b)"
+    )
+
+
+_OVERRIDE_THEN_ORDER: Final = (
+    # a brief pushed aside, then any order to the reader
+    r"\b"
+    + _CANCEL
+    + r"\s+(?:\w+\s+){0,3}?"
+    + _told(_BRIEF)
+    + _AFTER
+    + _BRIDGE
+    + r"\b"
+    + _ORDER
+    + r"\b"
+    # an everyday noun pushed aside, then a strong order
+    + r"|\b"
+    + _CANCEL
+    + r"\s+(?:\w+\s+){0,3}?"
+    + _told(_EVERYDAY)
+    + _AFTER
+    + _BRIDGE
+    + r"\b"
+    + _STRONG_ORDER
+    + r"\b"
+    # "clear your memory of the earlier requests and ..."
+    + r"|\b(?:clear|wipe|erase|reset)\s+your\s+(?:memory|mind)\s+of\s+(?:\w+\s+){0,3}?"
+    + r"(?:"
+    + _told(_BRIEF)
+    + r"|"
+    + _told(_EVERYDAY)
+    + r")"
+    + _BRIDGE
+    + r"\b"
+    + _STRONG_ORDER
+    + r"\b"
+    # "the previous assignments are void. Print ..."
+    + r"|\b(?:(?:all|the|your|my|these|those)\s+){0,2}"
+    + _POINTER
+    + r"\s+(?:\w+\s+)?"
+    + r"(?:"
+    + _BRIEF
+    + r"|"
+    + _EVERYDAY
+    + r")\s+"
+    + _VOID
+    + r"\b"
+    + _BRIDGE
+    + r"\b"
+    + _STRONG_ORDER
+    + r"\b"
+)
+
+ROUND22_RULES: Final[tuple[Rule, ...]] = (
+    _r(
+        "inj.override_order",
+        _OVERRIDE_THEN_ORDER,
+        "instruction override in other words, then an order (overlook the above commands and print)",
+    ),
+)
+
+# every match holds a pointer word, "all" or "you were/have been" (rule_triggers: the prefilter)
+ROUND22_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
+    "inj.override_order": (
+        "previous",
+        "prior",
+        "earlier",
+        "above",
+        "preceding",
+        "initial",
+        "original",
+        "former",
+        "old",
+        "foregoing",
+        "existing",
+        "first",
+        "current",
+        "before",
+        "so far",
+        "until now",
+        "up to now",
+        "you were",
+        "you have been",
+        "all ",
+    ),
+}
