@@ -274,11 +274,20 @@ _NOT_BASE64: Final = re.compile(r"[^0-9A-Za-z+/=_-]+")
 
 
 def _measured_runs(text: str, min_len: int) -> Iterator[str]:
-    """What the entropy heuristic measures, in order: every run of base64 / base64url characters
-    at least ``min_len`` long, inside the blank-separated tokens that are not URLs."""
+    """Every run of base64 / base64url characters ``min_len`` long, in the blank-separated
+    tokens that are not URLs; an absolute file path (a run opening with "/", 2+ of them, no "+"
+    or "=") by its segments that are ``min_len`` long (a payload's long segments still count; a
+    key with "/" inside, as AWS secret keys have, is measured whole)."""
     for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
-        if not _URL.match(token):
-            yield from (run for run in _NOT_BASE64.split(token) if len(run) >= min_len)
+        if _URL.match(token):
+            continue
+        for run in _NOT_BASE64.split(token):
+            if len(run) < min_len:
+                continue
+            if run[0] == "/" and run.count("/") >= 2 and "+" not in run and "=" not in run:
+                yield from (seg for seg in run.split("/") if len(seg) >= min_len)
+            else:
+                yield run
 
 
 @cache
