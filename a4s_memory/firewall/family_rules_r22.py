@@ -174,8 +174,11 @@ _OVERRIDE_THEN_ORDER: Final = (
     + r"\b"
 )
 
-# inside a value: no quote, but an apostrophe within a word ("the family's door", "don't"): a
-# printed dict's closing quote is followed by a comma or a bracket, never a letter
+# a character inside a value: no quote, but an apostrophe within a word ("the family's door",
+# "don't"): a printed dict's closing quote is followed by a comma or a bracket, never a letter
+_IN: Final = r"""(?:[^'"\n]|'(?=[a-z]))"""
+# ... and inside one sentence of it
+_IN_SENTENCE: Final = r"""(?:[^'"\n.!?]|'(?=[a-z]))"""
 # a quoted key and the opening quote of its string value: '"body": "', "'content': '"; a search
 # log's keyword or query is what someone looked for ("unlink my credit card"), not an order
 _FIELD: Final = (
@@ -194,45 +197,48 @@ _PLEASE: Final = r"(?:please|kindly|can\s+you|could\s+you)\s+"
 # The order opens the value with "please" ("Please unlock my door"; a to-do item's bare "Pay my
 # rent on the 1st" is the user's own), or opens a later sentence of it ("We proudly present our
 # new flavor, Please ...", "Photographer. Forward ...")
-_OPENS: Final = (
-    r"""(?:"""
-    + _PLEASE
-    + r"""|(?:[^'"\n]|'(?=[a-z])){0,300}?[.!?,;:]\s+(?:"""
-    + _PLEASE
-    + r""")?)"""
-)
+_OPENS: Final = r"(?:" + _PLEASE + r"|" + _IN + r"{0,300}?[.!?,;:]\s+(?:" + _PLEASE + r")?)"
 _DATA_FIELD_ORDER: Final = (
     _FIELD
     + _OPENS
     + _ACT
     # ... about the user's things in the same sentence, or a file or record sent to an e-mail
     # address ("send questions to leasing@..." is an e-mail's own line), or money to an account
-    + r"""\b(?:(?:[^'"\n.!?]|'(?=[a-z])){0,120}?\b(?:my|our)\b|(?:[^'"\n]|'(?=[a-z])){0,120}?(?:\b(?:files?|documents?|folders?"""
+    + r"\b(?:"
+    + _IN_SENTENCE
+    + r"{0,120}?\b(?:my|our)\b|"
+    + _IN
+    + r"{0,120}?(?:\b(?:files?|documents?|folders?"
     + r"|notes?|records?|data|details|passwords?|photos?|contacts|list|report|history|profile"
-    + r"""|information|spreadsheet|\w+\.(?:xlsx?|docx?|pdf|csv|txt))\b(?:[^'"\n]|'(?=[a-z])){0,60}?\b(?:to|with)\s+"""
+    + r"|information|spreadsheet|\w+\.(?:xlsx?|docx?|pdf|csv|txt))\b"
+    + _IN
+    + r"{0,60}?\b(?:to|with)\s+"
     + r"""['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}|\baccount\s+(?:number\s+|no\.?\s+|#\s*+)?\d))"""
     # ... or one that gathers something and mails it out ("Find my flight and send a summary to
     # x@y.com", "List the files in my Dropbox and send this list to ...")
     + r"|"
     + _FIELD
-    + r"""(?:(?:[^'"\n]|'(?=[a-z])){0,300}?[.!?,;:]\s+)?(?:"""
+    + r"(?:"
+    + _IN
+    + r"{0,300}?[.!?,;:]\s+)?(?:"
     + _PLEASE
-    + r""")?"""
+    + r")?"
     + r"(?:find|list|search|retrieve|retrive|fetch|get|look\s+up|collect|gather|compile|read"
     + r"|check|generate|create|use|access|download|export)\b"
     # what was gathered, sent on ("send questions to leasing@..." is an e-mail's own line)
-    + r"""(?:[^'"\n]|'(?=[a-z])){0,150}?\b(?:send|e-?mail|forward|share|upload)\s+(?:it|them|this|that|these"""
+    + _IN
+    + r"{0,150}?\b(?:send|e-?mail|forward|share|upload)\s+(?:it|them|this|that|these"
     + r"|(?:(?:the|a|this|that|all\s+the)\s+)?(?:\w+\s+)?(?:results?|list|summary|details|files?|data"
     + r"|information|info|history|report|records?|contents|output|answer))\s+"
-    + r"""(?:\w+\s+){0,3}?(?:to|with)\s+"""
+    + r"(?:\w+\s+){0,3}?(?:to|with)\s+"
     + r"""['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}"""
 )
 
 # An order that opens the value or a later sentence, however it is put to the reader
 _ANY_OPENING: Final = (
-    r"""(?:(?:[^'"\n]|'(?=[a-z])){0,300}?(?:[.!?,;:|]|\band\b|\bthen\b)\s+)?(?:(?:please|kindly|also|then|now|"""
-    r"""you\s+(?:should|must|need\s+to)|the\s+(?:assistant|agent|bot)\s+(?:should|must)"""
-    r"""|make\s+sure\s+(?:to|you)|go\s+ahead\s+and|be\s+sure\s+to)\s+){0,2}"""
+    r"(?:" + _IN + r"{0,300}?(?:[.!?,;:|]|\band\b|\bthen\b)\s+)?(?:(?:please|kindly|also|then|now|"
+    r"you\s+(?:should|must|need\s+to)|the\s+(?:assistant|agent|bot)\s+(?:should|must)"
+    r"|make\s+sure\s+(?:to|you)|go\s+ahead\s+and|be\s+sure\s+to)\s+){0,2}"
 )
 # Security lowered or data sent out, whoever owns it: a sensitive thing sent to an address or
 # number, a door unlocked or an alarm disarmed, an admin, key or public link added, a login or
@@ -245,20 +251,24 @@ _SENSITIVE: Final = (
 )
 _LOWERED: Final = (
     # a sensitive thing sent to an address or a number
-    r"""(?:send|forward|text|e-?mail|share|upload|post|export|copy)\b(?:[^'"\n]|'(?=[a-z])){0,80}?\b"""
+    r"(?:send|forward|text|e-?mail|share|upload|post|export|copy)\b"
+    + _IN
+    + r"{0,80}?\b"
     + _SENSITIVE
-    + r"""\b(?:[^'"\n]|'(?=[a-z])){0,80}?\b(?:to|with)\s+(?:['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}|\+?\d[\d\s().-]{6,}"""
+    + r"\b"
+    + _IN
+    + r"""{0,80}?\b(?:to|with)\s+(?:['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}|\+?\d[\d\s().-]{6,}"""
     r"|this\s+number|this\s+address)"
     # a door, an alarm or a safeguard switched off
-    r"""|(?:unlock|disarm|disable|deactivate|turn\s+off|switch\s+off|bypass)\b(?:[^'"\n]|'(?=[a-z])){0,60}?\b"""
+    r"|(?:unlock|disarm|disable|deactivate|turn\s+off|switch\s+off|bypass)\b" + _IN + r"{0,60}?\b"
     r"(?:door|lock|alarm|cameras?|security|two-factor|2fa|mfa|firewall|antivirus|monitoring"
     r"|alerts?|notifications)\b"
     # an admin, a key, a collaborator or public access added
-    r"""|(?:add|grant|give|invite|make)\b(?:[^'"\n]|'(?=[a-z])){0,80}?\b(?:admin\w*|owner|collaborator"""
+    r"|(?:add|grant|give|invite|make)\b" + _IN + r"{0,80}?\b(?:admin\w*|owner|collaborator"
     r"|write\s+access|edit\s+rights|deploy\s+keys?|ssh\s+key|public|full\s+access"
     r"|permanent\s+access)\b"
     # a login, a recovery address or a payout changed
-    r"""|(?:change|replace|update|switch|set)\b(?:[^'"\n]|'(?=[a-z])){0,60}?\b(?:login\s+e-?mail"""
+    r"|(?:change|replace|update|switch|set)\b" + _IN + r"{0,60}?\b(?:login\s+e-?mail"
     r"|recovery\s+e-?mail|password|direct\s+deposit|bank\s+account|payout\s+account"
     r"|payment\s+details)\b"
     # everything deleted
@@ -275,7 +285,8 @@ ROUND22_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.data_field_order",
         _DATA_FIELD_ORDER + r"|" + _FIELD + _ANY_OPENING + r"(?:" + _LOWERED + r")",
-        "an order about the user's own things in a tool output's data field (unlock my door)",
+        "an order in a tool output's data field about the user's things or lowering security"
+        " (unlock my door)",
         soft=True,
     ),
 )
