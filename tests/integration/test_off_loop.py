@@ -2,11 +2,13 @@
 so one slow write never stalls the other requests the service is serving.
 
 A heartbeat task ticks every 10 ms while one write runs whose firewall check (a configured extra
-check) or offline extraction (the offline LLM's answer) blocks its thread for 0.6 s, as the
-super-linear rules once did for seconds. On the event loop that block shows up as a 0.6 s gap
-between ticks (measured on the code before the fix: 0.60-0.65 s); on a worker thread the largest
-gap stays near the tick interval (measured: 10-40 ms on this 2-core machine, under a full test
-run up to ~120 ms), so 0.3 s separates the two with margin either way.
+check) or offline extraction (the offline LLM's answer) blocks its thread for 1.2 s, as the
+super-linear rules once did for seconds. On the event loop that block shows up as a gap between
+ticks at least as long as the block (measured on the code before the fix with a 0.6 s block:
+0.60-0.65 s); on a worker thread the largest gap stays near the tick interval (measured: 10-40 ms
+on this 2-core machine, under a full test run up to ~120 ms, and 0.305 s once, 2026-11-29, when
+a second test run and a benchmark shared the two cores with `make test`), so 0.6 s separates the
+two with margin either way (the block was 0.6 s and the bound 0.3 s until that run).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from a4s_memory.store.db import Neo4jStore
 from tests.integration.cleanup import remove_agents
 
 OWNER = "owner-loop"
-BLOCK_SECONDS = 0.6
-MAX_GAP_SECONDS = 0.3
+BLOCK_SECONDS = 1.2
+MAX_GAP_SECONDS = 0.6
 
 
 def _slow_check(_request: WriteRequest) -> list[Finding]:
