@@ -179,6 +179,10 @@ _OVERRIDE_THEN_ORDER: Final = (
 _IN: Final = r"""(?:[^'"\n]|'(?=[a-z]))"""
 # ... and inside one sentence of it
 _IN_SENTENCE: Final = r"""(?:[^'"\n.!?]|'(?=[a-z]))"""
+# ... up to the start of a later sentence of the value
+_LATER_SENTENCE: Final = _IN + r"{0,300}?[.!?,;:]\s+"
+# an e-mail address, quoted or not
+_ADDRESS: Final = r"""['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}"""
 # a quoted key and the opening quote of its string value: '"body": "', "'content': '"; a search
 # log's keyword or query is what someone looked for ("unlink my credit card"), not an order
 _FIELD: Final = (
@@ -197,7 +201,7 @@ _PLEASE: Final = r"(?:please|kindly|can\s+you|could\s+you)\s+"
 # The order opens the value with "please" ("Please unlock my door"; a to-do item's bare "Pay my
 # rent on the 1st" is the user's own), or opens a later sentence of it ("We proudly present our
 # new flavor, Please ...", "Photographer. Forward ...")
-_OPENS: Final = r"(?:" + _PLEASE + r"|" + _IN + r"{0,300}?[.!?,;:]\s+(?:" + _PLEASE + r")?)"
+_OPENS: Final = r"(?:" + _PLEASE + r"|" + _LATER_SENTENCE + r"(?:" + _PLEASE + r")?)"
 _DATA_FIELD_ORDER: Final = (
     _FIELD
     + _OPENS
@@ -213,14 +217,15 @@ _DATA_FIELD_ORDER: Final = (
     + r"|information|spreadsheet|\w+\.(?:xlsx?|docx?|pdf|csv|txt))\b"
     + _IN
     + r"{0,60}?\b(?:to|with)\s+"
-    + r"""['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}|\baccount\s+(?:number\s+|no\.?\s+|#\s*+)?\d))"""
+    + _ADDRESS
+    + r"|\baccount\s+(?:number\s+|no\.?\s+|#\s*+)?\d))"
     # ... or one that gathers something and mails it out ("Find my flight and send a summary to
     # x@y.com", "List the files in my Dropbox and send this list to ...")
     + r"|"
     + _FIELD
     + r"(?:"
-    + _IN
-    + r"{0,300}?[.!?,;:]\s+)?(?:"
+    + _LATER_SENTENCE
+    + r")?(?:"
     + _PLEASE
     + r")?"
     + r"(?:find|list|search|retrieve|retrive|fetch|get|look\s+up|collect|gather|compile|read"
@@ -231,7 +236,7 @@ _DATA_FIELD_ORDER: Final = (
     + r"|(?:(?:the|a|this|that|all\s+the)\s+)?(?:\w+\s+)?(?:results?|list|summary|details|files?|data"
     + r"|information|info|history|report|records?|contents|output|answer))\s+"
     + r"(?:\w+\s+){0,3}?(?:to|with)\s+"
-    + r"""['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}"""
+    + _ADDRESS
 )
 
 # An order that opens the value or a later sentence, however it is put to the reader
@@ -257,7 +262,9 @@ _LOWERED: Final = (
     + _SENSITIVE
     + r"\b"
     + _IN
-    + r"""{0,80}?\b(?:to|with)\s+(?:['"]?[\w.+-]+@[\w-]+\.[a-z]{2,}|\+?\d[\d\s().-]{6,}"""
+    + r"{0,80}?\b(?:to|with)\s+(?:"
+    + _ADDRESS
+    + r"|\+?\d[\d\s().-]{6,}"
     r"|this\s+number|this\s+address)"
     # a door, an alarm or a safeguard switched off
     r"|(?:unlock|disarm|disable|deactivate|turn\s+off|switch\s+off|bypass)\b" + _IN + r"{0,60}?\b"
