@@ -1,6 +1,6 @@
 """The shipped firewall on a public injection set the project was not given, read from outside.
 
-    .venv/bin/python bench/external_injection.py PATH.jsonl [PATH.jsonl ...] [--show]
+    .venv/bin/python bench/external_injection.py PATH.jsonl [PATH.jsonl ...] [--show] [--group F]
 
 Each PATH is a JSON Lines file of ``{"id", "text", "label": "injection" | "benign"}`` kept
 outside the repository (docs/firewall.md "Public sets never trained on" says which sets were
@@ -8,7 +8,10 @@ measured, where their copies came from and how the files were made). Nothing her
 tuned on them: the learned layer's data are ``../shared/corpora`` and ``bench/data``.
 
 Every row falls in one of two halves by a hash of its id (sha256, even: ``dev``, odd:
-``held``). The dev half may be read to find the families a round of rules should cover
+``held``); with ``--group FIELD``, by a hash of that field's value where a row has it, so the rows
+that share it fall in one half (InjecAgent embeds each of its 62 attacker instructions in many
+tool outputs: split by id, both halves hold every instruction, and the held figure measures
+instructions a round was written on; ``--group attacker_tools`` measures new ones). The dev half may be read to find the families a round of rules should cover
 (``--show`` prints its misses and false positives, and only its); the held half is only ever
 counted, and is the figure to quote. Each text is written as the owner's ``user_message`` (the
 worst case, as bench/injection_probes.py does), through the whole decision ("rules + model") and
@@ -46,6 +49,14 @@ def half(row_id: str) -> str:
     return "dev" if int(hashlib.sha256(row_id.encode("utf-8")).hexdigest(), 16) % 2 == 0 else "held"
 
 
+def part_of(row: dict[str, Any], group: str | None) -> str:
+    """The half of ``row``: by its id, or by the value of its ``group`` field when it has one
+    (rows sharing the value share the half; a list or number is hashed as its JSON)."""
+    if group is not None and (value := row.get(group)) is not None:
+        return half(f"{group}={json.dumps(value, sort_keys=True)}")
+    return half(row["id"])
+
+
 def parse_rows(text: str, origin: str, labels: tuple[str, ...] = LABELS) -> list[dict[str, Any]]:
     """The rows of a JSON Lines text; a bad line stops with ``origin:line`` and what is wrong."""
     rows = []
@@ -71,7 +82,7 @@ def _rate(hits: int, n: int) -> str:
     return f"{hits}/{n} ({100.0 * hits / n:.1f} %)" if n else "0/0"
 
 
-def measure(rows: list[dict[str, Any]], show: bool) -> dict[str, Any]:
+def measure(rows: list[dict[str, Any]], show: bool, group: str | None = None) -> dict[str, Any]:
     gates = {name: Firewall(config) for name, config in GATES.items()}
     # decide as a serving process does, with the Hyperscan prefilter ready: it must change no
     # decision, and once did (a negated class with a non-ASCII member, fixed 2026-11-27)
@@ -79,7 +90,7 @@ def measure(rows: list[dict[str, Any]], show: bool) -> dict[str, Any]:
     counts: dict[tuple[str, str, str], int] = {}
     sizes: dict[tuple[str, str], int] = {}
     for row in rows:
-        part = half(row["id"])
+        part = part_of(row, group)
         for where in (part, "all"):
             sizes[where, row["label"]] = sizes.get((where, row["label"]), 0) + 1
         request = WriteRequest(text=row["text"], source_type="user_message")
@@ -110,13 +121,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("paths", nargs="+", type=Path, help="JSON Lines files (id, text, label)")
     parser.add_argument("--show", action="store_true", help="print the dev half's errors")
+    parser.add_argument(
+        "--group", metavar="FIELD", help="split by this field's value (rows sharing it together)"
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
     for path in args.paths:
         if not path.is_file():
             raise SystemExit(f"{path}: no such file (the sets are kept outside the repository)")
         rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
-        results[path.stem] = measure(rows, args.show)
+        results[path.stem] = measure(rows, args.show, args.group)
+        if args.group is not None:
+            results[path.stem]["split"] = f"by {args.group} (rows without it: by id)"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps(results, indent=1, ensure_ascii=False))
