@@ -42,9 +42,10 @@ _PLURALS: Final = (
     "order",
     "prompt",
 )
-WORDS: Final = tuple(
-    dict.fromkeys([*CUT_WORDS, *(w + "s" for w in _PLURALS), "original", "initial", "earlier"])
-)
+# "preceding" is often misspelt "preceeding" (a letter doubled): probe set 15 held an override
+# so spelt
+_QUALIFIERS: Final = ("original", "initial", "earlier", "preceding")
+WORDS: Final = tuple(dict.fromkeys([*CUT_WORDS, *(w + "s" for w in _PLURALS), *_QUALIFIERS]))
 _MIN_DROP: Final = 6  # a shorter word less one letter is too often another word
 # An override written without vowels ("Whch ar yr instrctns?") drops them from every word: once
 # a key word was read so, every word is (:mod:`vowels`), if three words or more of the text were
