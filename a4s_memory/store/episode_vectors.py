@@ -44,6 +44,15 @@ class EpisodeVectors:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def peek(self, body: str) -> list[float] | None:
+        """The body's vector as :meth:`take` gives it, left for :meth:`take` (started now when
+        it was not started ahead): the write path's vector screen reads the vector the
+        ingestion then stores, computed once."""
+        if body not in self.ahead:
+            self.prefetch([body])
+        vector = await asyncio.shield(self.ahead[body])
+        return list(vector) if any(vector) else None
+
     async def take(self, body: str) -> list[float] | None:
         """The body's vector (started ahead, or computed now); None for a text with no words
         (no vector rather than a zero one, which cosine rejects)."""

@@ -245,6 +245,16 @@ class Ingestor:
         """Start the vectors of episodes about to be added (a batch's): see episode_vectors."""
         self._vectors.prefetch(bodies)
 
+    async def episode_vector(self, body: str) -> list[float] | None:
+        """The vector the episode of ``body`` will be stored with, computed now or ahead and left
+        for its ingestion (None: a text without words)."""
+        return await self._vectors.peek(body)
+
+    @property
+    def embedder_name(self) -> str:
+        """The name of the embedder episode vectors come from."""
+        return self._bundle.embedder_name
+
     async def add_item(self, item: ItemWrite, finalize: Finalizer | None = None) -> IngestOutcome:
         """A memory contract item -> the fact add_triplet would store (written directly, with its
         episode, in the commit transaction: :mod:`ingest_structured`)."""

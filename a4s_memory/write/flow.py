@@ -1,6 +1,7 @@
 """``MemoryManager.add`` end to end: :func:`screen_write` (access -> bounds -> G5 gate -> firewall;
-a refusal is audited and raised) then :func:`store_write` (ingest, with the version record and the
-audit event in the commit transaction). See :mod:`writer`. In queue mode (a4s_memory.store.jobs) the
+a refusal is audited and raised) then :func:`store_write` (the vector screen on the episode's
+vector, :mod:`a4s_memory.write.vector_step`; ingest, with the version record and the audit event in
+the commit transaction). See :mod:`writer`. In queue mode (a4s_memory.store.jobs) the
 request runs the first half and a worker the second."""
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from a4s_memory.write.steps import (
     write_draft,
     write_finalizer,
 )
+from a4s_memory.write.vector_step import screened_by_vector
 
 __all__ = [
     "ScreenedWrite",
@@ -115,6 +117,7 @@ async def store_write(
     """Ingest a screened write; ``also`` runs inside the commit transaction too (a queue job
     marks itself done there, so a job is done exactly when its memory became visible)."""
     box = WriteBox()
+    write = await screened_by_vector(deps.ingestor, write)
     with span("a4s.write.ingest"):
         outcome = await _ingest(deps, write, box, also)
     return _answer(write, outcome, box)
@@ -140,7 +143,7 @@ async def store_writes(
 
     for write in writes:
         if _is_text(write):
-            texts.append((write, WriteBox()))
+            texts.append((await screened_by_vector(deps.ingestor, write), WriteBox()))
             continue
         if texts:
             await flush()
