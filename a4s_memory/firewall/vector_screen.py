@@ -24,8 +24,8 @@ Pure: numpy on a vector; the file is read once per process.
 
 from __future__ import annotations
 
+import functools
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -125,24 +125,15 @@ class VectorScreen:
         ]
 
 
-_LOCK: Final = threading.Lock()
-_LOADED: list[VectorScreen] = []
-
-
+@functools.cache
 def load_screen() -> VectorScreen:
-    """The packaged screen, read once per process (thread-safe)."""
-    if _LOADED:
-        return _LOADED[0]
-    with _LOCK:
-        if not _LOADED:
-            ref = resources.files("a4s_memory.firewall").joinpath("model", MODEL_FILE)
-            with ref.open("rb") as fh, np.load(fh, allow_pickle=False) as data:
-                _LOADED.append(
-                    VectorScreen(
-                        weights=np.asarray(data["weights"], dtype=np.float64),
-                        bias=float(data["bias"]),
-                        threshold=float(data["threshold"]),
-                        embedder=str(data["embedder"]),
-                    )
-                )
-        return _LOADED[0]
+    """The packaged screen, read once per process (two threads asking first may both read it:
+    the same file, the same answer)."""
+    ref = resources.files("a4s_memory.firewall").joinpath("model", MODEL_FILE)
+    with ref.open("rb") as fh, np.load(fh, allow_pickle=False) as data:
+        return VectorScreen(
+            weights=np.asarray(data["weights"], dtype=np.float64),
+            bias=float(data["bias"]),
+            threshold=float(data["threshold"]),
+            embedder=str(data["embedder"]),
+        )

@@ -14,6 +14,7 @@ import httpx
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 
+from a4s_memory import AsyncMemoryClient
 from a4s_memory.api.background import serve_in_background
 from a4s_memory.api.quota import ApiLimits
 from a4s_memory.config import AuthMode, Settings
@@ -57,6 +58,19 @@ async def running_app(
         transport = httpx.ASGITransport(app=manager.app)
         async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as client:
             yield app, client
+
+
+@asynccontextmanager
+async def memory_client(settings: Settings, requester_id: str) -> AsyncIterator[AsyncMemoryClient]:
+    """``AsyncMemoryClient`` of ``requester_id`` (a key of :data:`KEYS`) over the app, with its
+    lifespan running."""
+    app = create_app(settings)
+    async with LifespanManager(app) as manager:
+        transport = httpx.ASGITransport(app=manager.app)
+        async with AsyncMemoryClient(
+            "http://api.test", requester_id, api_key=KEYS[requester_id], transport=transport
+        ) as client:
+            yield client
 
 
 @contextmanager

@@ -13,19 +13,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from a4s_memory import AsyncMemoryClient
-from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
 from a4s_memory.store import embedder_onnx, embedder_quant
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder import build_embedder
 from a4s_memory.store.embedder_onnx import OnnxMiniLMEmbedder, onnx_minilm_available
 from tests.integration.cleanup import remove_agents
-from tests.integration.test_api_support import KEYS, api_settings
+from tests.integration.test_api_support import api_settings, memory_client
 
 pytestmark = pytest.mark.skipif(
     not onnx_minilm_available(),
@@ -191,13 +188,8 @@ async def client(neo4j_settings: Settings, tmp_path: Path) -> AsyncIterator[Asyn
     settings = api_settings(
         neo4j_settings, tmp_path, embedder="minilm-onnx", write_quota_per_minute=0.0
     )
-    app = create_app(settings)
-    async with LifespanManager(app) as lifespan:
-        transport = httpx.ASGITransport(app=lifespan.app)
-        async with AsyncMemoryClient(
-            "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport
-        ) as me:
-            yield me
+    async with memory_client(settings, OWNER) as me:
+        yield me
 
 
 async def test_search_finds_a_paraphrase_through_the_app(

@@ -10,19 +10,16 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 
 from a4s_memory import AsyncMemoryClient
-from a4s_memory.api.app import create_app
 from a4s_memory.config import Settings
 from a4s_memory.firewall import Firewall, WriteRequest
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder_onnx import onnx_minilm_available
 from a4s_memory.types import AddMemoryOut
 from tests.integration.cleanup import remove_agents
-from tests.integration.test_api_support import KEYS, api_settings
+from tests.integration.test_api_support import api_settings, memory_client
 
 pytestmark = pytest.mark.skipif(
     not onnx_minilm_available(),
@@ -38,32 +35,16 @@ NOTES = [
 ]
 
 
-async def _client(settings: Settings) -> AsyncIterator[AsyncMemoryClient]:
-    app = create_app(settings)
-    async with LifespanManager(app) as lifespan:
-        transport = httpx.ASGITransport(app=lifespan.app)
-        async with AsyncMemoryClient(
-            "http://api.test", OWNER, api_key=KEYS[OWNER], transport=transport
-        ) as me:
-            yield me
-
-
 @pytest.fixture
-async def minilm(neo4j_settings: Settings, tmp_path: Path) -> AsyncIterator[AsyncMemoryClient]:
+async def client(
+    request: pytest.FixtureRequest, neo4j_settings: Settings, tmp_path: Path
+) -> AsyncIterator[AsyncMemoryClient]:
+    """The owner's client over the app, its store embedding with ``request.param``."""
     settings = api_settings(
-        neo4j_settings, tmp_path, embedder="minilm-onnx", write_quota_per_minute=0.0
+        neo4j_settings, tmp_path, embedder=request.param, write_quota_per_minute=0.0
     )
-    async for client in _client(settings):
-        yield client
-
-
-@pytest.fixture
-async def hashing(neo4j_settings: Settings, tmp_path: Path) -> AsyncIterator[AsyncMemoryClient]:
-    settings = api_settings(
-        neo4j_settings, tmp_path, embedder="hashing", write_quota_per_minute=0.0
-    )
-    async for client in _client(settings):
-        yield client
+    async with memory_client(settings, OWNER) as me:
+        yield me
 
 
 def test_the_firewall_alone_stores_the_rule_clean() -> None:
@@ -81,35 +62,37 @@ async def _security(store: Neo4jStore, memory_id: str | None) -> str:
     return str(rows[0]["s"])
 
 
+@pytest.mark.parametrize("client", ["minilm-onnx"], indirect=True)
 async def test_a_standing_rule_is_kept_suspicious_and_notes_stay_clean(
-    minilm: AsyncMemoryClient, store: Neo4jStore, unique_id: str
+    client: AsyncMemoryClient, store: Neo4jStore, unique_id: str
 ) -> None:
     agent = f"vs-{unique_id}"
-    await minilm.register_agent(agent)
+    await client.register_agent(agent)
     try:
-        rule = await minilm.add(agent, RULE)
+        rule = await client.add(agent, RULE)
         assert isinstance(rule, AddMemoryOut)  # stored at once (no queue)
         assert rule.stop_reason.value == "SUCCESS_STORED"
         assert rule.status is not None and rule.status.security.value == "suspicious"
         assert await _security(store, rule.memory_id) == "suspicious"
         for note in NOTES:
-            kept = await minilm.add(agent, note)
+            kept = await client.add(agent, note)
             assert kept.status is not None and kept.status.security.value == "clean", note
         # the default ContextPolicy never hands the suspicious one out
-        hits = (await minilm.search(agent, "intern laptop login")).results
+        hits = (await client.search(agent, "intern laptop login")).results
         assert rule.memory_id not in {h.uuid for h in hits}
     finally:
         await remove_agents(store, agent)
 
 
+@pytest.mark.parametrize("client", ["minilm-onnx"], indirect=True)
 async def test_a_batch_is_screened_the_same(
-    minilm: AsyncMemoryClient, store: Neo4jStore, unique_id: str
+    client: AsyncMemoryClient, store: Neo4jStore, unique_id: str
 ) -> None:
     agent = f"vsb-{unique_id}"
-    await minilm.register_agent(agent)
+    await client.register_agent(agent)
     try:
         items = [{"agent_id": agent, "messages": t} for t in [NOTES[0], RULE, *NOTES[1:]]]
-        answered = (await minilm.add_many(items)).results
+        answered = (await client.add_many(items)).results
         security = [r.status.security.value if r.status else None for r in answered]
         assert security == ["clean", "suspicious", "clean", "clean"]
         assert await _security(store, answered[1].memory_id) == "suspicious"
@@ -117,13 +100,14 @@ async def test_a_batch_is_screened_the_same(
         await remove_agents(store, agent)
 
 
+@pytest.mark.parametrize("client", ["hashing"], indirect=True)
 async def test_with_another_embedder_the_screen_is_off(
-    hashing: AsyncMemoryClient, store: Neo4jStore, unique_id: str
+    client: AsyncMemoryClient, store: Neo4jStore, unique_id: str
 ) -> None:
     agent = f"vsh-{unique_id}"
-    await hashing.register_agent(agent)
+    await client.register_agent(agent)
     try:
-        kept = await hashing.add(agent, RULE)
+        kept = await client.add(agent, RULE)
         assert kept.status is not None and kept.status.security.value == "clean"
     finally:
         await remove_agents(store, agent)
