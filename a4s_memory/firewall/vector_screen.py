@@ -108,10 +108,12 @@ class VectorScreen:
         """A soft ``model.standing_rule_vector`` finding when ``text`` words a permission or a
         waived control (:func:`permissive_wording`) and its vector's score reaches the
         threshold; none for no vector (a text without words) or a lower score."""
-        if vector is None or len(vector) != len(self.weights) or not permissive_wording(text):
+        if vector is None or len(vector) != len(self.weights):
             return []
         score = self.score(vector)
-        if score < self.threshold:
+        # the dot product first: the wording's regex reads the whole text, and runs only for the
+        # few vectors that score high (on the event loop, as this step is)
+        if score < self.threshold or not permissive_wording(text):
             return []
         return [
             Finding(
