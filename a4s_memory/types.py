@@ -168,6 +168,10 @@ class MemoryView(BaseModel):
     decision_id: str | None
     metadata: dict[str, Any] | None
     facts: list[FactView] = Field(default_factory=list)
+    flagged_by: list[str] = Field(
+        default_factory=list,
+        description="the soft rules that keep this memory suspicious (rule ids, no content)",
+    )
     stop_reason: StopReason = StopReason.SUCCESS_READ
 
 

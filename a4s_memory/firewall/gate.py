@@ -33,6 +33,7 @@ from a4s_memory.firewall.fields import screen_field, screen_metadata
 from a4s_memory.firewall.injection import RESPELT, heuristic_findings, regex_findings, text_views
 from a4s_memory.firewall.learned import model_findings
 from a4s_memory.firewall.models import (
+    SOFT_LAYERS,
     Finding,
     FirewallConfig,
     FirewallDecision,
@@ -54,7 +55,6 @@ from a4s_memory.firewall.trust import TrustAssessment, assess, initial_status
 
 __all__ = ["Firewall"]
 
-_SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION, Layer.MODEL})
 _OWNER_SOURCES: Final = frozenset({None, SourceType.USER_MESSAGE, SourceType.EXPLICIT_SAVE})
 _INJECTION_BY_ID: Final = {rule.id: rule for rule in INJECTION_RULES}
 _INJ: Final = StopReason.INJECTION_DETECTED
@@ -207,7 +207,7 @@ class Firewall:
                 trust=assessment.trust,
                 source_kind=assessment.source_kind,
             )
-        suspicious = any(f.layer in _SOFT_LAYERS for f in findings)
+        suspicious = any(f.layer in SOFT_LAYERS for f in findings)
         return FirewallDecision(
             accepted=True,
             stop_reason=StopReason.SUCCESS_STORED,

@@ -107,6 +107,11 @@ class Finding(BaseModel):
     stop_reason: StopReason | None = None  # None: informational (e.g. a redaction, a soft flag)
 
 
+# A finding of these layers without a stop reason keeps an accepted write suspicious (the regex
+# rules' soft ones, the heuristics, an evasion marker, the learned layer and the vector screen).
+SOFT_LAYERS: Final = frozenset({Layer.REGEX, Layer.HEURISTIC, Layer.EVASION, Layer.MODEL})
+
+
 class FirewallDecision(BaseModel):
     """The firewall's answer: exactly one stop reason (INV-7)."""
 
@@ -123,6 +128,11 @@ class FirewallDecision(BaseModel):
     source_kind: SourceKind = SourceKind.DERIVED_UNVERIFIED
     metadata: dict[str, Any] | None = None  # what may be stored: secrets in values redacted
     metadata_redactions: int = 0
+
+    def flagged_by(self) -> list[str]:
+        """The rule ids that keep an accepted write suspicious (soft findings), in order, once
+        each; stored with the memory's provenance (``a4s_flagged_by``), never any content."""
+        return list(dict.fromkeys(f.rule_id for f in self.findings if f.layer in SOFT_LAYERS))
 
 
 ExtraCheck = Callable[[WriteRequest], list[Finding]]

@@ -73,6 +73,8 @@ def ledger_props(prov: WriteProvenance) -> dict[str, object]:
             "a4s_source_type": prov.source_type,
             "a4s_written_by": prov.written_by,
             "a4s_decision_id": prov.decision.decision_id,
+            # the soft rules that kept it suspicious (rule ids only): why, for whoever reviews it
+            "a4s_flagged_by": prov.decision.flagged_by() or None,
             "a4s_source_ref": prov.source_ref,
             "a4s_metadata": prov.metadata_json,
             "a4s_metadata_screened": prov.metadata_screened,

@@ -90,4 +90,5 @@ async def load_memory_view(store: Neo4jStore, ref: ElementRef, *, owner: bool) -
         decision_id=entry.get("a4s_decision_id"),
         metadata=_metadata(entry, owner),
         facts=facts,
+        flagged_by=[str(r) for r in entry.get("a4s_flagged_by") or []],
     )

@@ -30,7 +30,7 @@ CALL (supporter_ids) {
                   security: s.security_status, freshness: s.freshness_status,
                   sensitivity: s.sensitivity, source_type: s.a4s_source_type,
                   written_by: s.a4s_written_by, decision_id: s.a4s_decision_id,
-                  transitions: s.a4s_evidence}) AS supporting_episodes
+                  flagged_by: s.a4s_flagged_by, transitions: s.a4s_evidence}) AS supporting_episodes
 }
 WITH kind, text, group_id, stamp, entry, supporting_episodes, datetime() AS now
 RETURN kind, text, group_id,
@@ -62,4 +62,4 @@ RETURN kind, text, group_id,
        stamp.a4s_written_by AS written_by,
        supporting_episodes,
        entry {.kind, .state, .override_truth, .override_security,
-              .a4s_source_ref, .a4s_decision_id, .a4s_evidence} AS ledger_entry
+              .a4s_source_ref, .a4s_decision_id, .a4s_flagged_by, .a4s_evidence} AS ledger_entry

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from a4s_memory.firewall.models import Layer
+from a4s_memory.contract import StopReason
+from a4s_memory.firewall.models import Finding, FirewallDecision, Layer
 from a4s_memory.firewall.vector_screen import (
     RULE_ID,
     VectorScreen,
@@ -85,3 +86,16 @@ def test_the_packaged_weights_are_minilm_ones() -> None:
     # bench/train_vector_screen.py chose 0.71 on validation (above every validation owner note
     # and 99.5 % of the validation chat); a file outside (0.5, 1) was not made by it
     assert 0.5 < screen.threshold < 1.0
+
+
+def test_a_decision_names_its_soft_rules_once() -> None:
+    """What the write path stores as ``a4s_flagged_by``: soft-layer rule ids, in order, once."""
+    soft = Finding(rule_id=RULE_ID, layer=Layer.MODEL, reason="r")
+    again = Finding(rule_id="inj.self_verification", layer=Layer.REGEX, reason="r")
+    redaction = Finding(rule_id="secret.aws", layer=Layer.SECRET, reason="r")
+    decision = FirewallDecision(
+        accepted=True,
+        stop_reason=StopReason.SUCCESS_STORED,
+        findings=[soft, redaction, again, soft],
+    )
+    assert decision.flagged_by() == [RULE_ID, "inj.self_verification"]
