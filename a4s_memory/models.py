@@ -120,3 +120,4 @@ class AddResult(BaseModel):
     decision_id: str
     audit_id: str | None = None
     version: int | None = None  # structured items: the version this write created
+    flagged_by: list[str] = Field(default_factory=list)  # soft rules that keep it suspicious

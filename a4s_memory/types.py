@@ -116,6 +116,10 @@ class AddMemoryOut(BaseModel):
     decision_id: str = Field(
         description="the id of the firewall decision (a4s_decision_id in Neo4j)"
     )
+    flagged_by: list[str] = Field(
+        default_factory=list,
+        description="the soft rules that keep it suspicious (rule ids, no content)",
+    )
 
     @classmethod
     def from_result(cls, result: AddResult) -> AddMemoryOut:
@@ -129,6 +133,7 @@ class AddMemoryOut(BaseModel):
             # acknowledged write always has one; fail closed if that ever stops being true.
             audit_id=_required(result.audit_id, "audit event"),
             decision_id=result.decision_id,
+            flagged_by=list(result.flagged_by),
         )
 
 
@@ -206,6 +211,7 @@ class BatchItemResult(BaseModel):
     redactions: list[Redaction] = Field(default_factory=list)
     audit_id: str | None = None
     decision_id: str | None = None
+    flagged_by: list[str] = Field(default_factory=list)  # soft rules that keep it suspicious
     error_code: str | None = None  # set when not stored, as in an error body
     detail: str | None = None
     suggestion: str | None = None
@@ -222,6 +228,7 @@ class BatchItemResult(BaseModel):
             redactions=list(result.redactions),
             audit_id=result.audit_id,
             decision_id=result.decision_id,
+            flagged_by=list(result.flagged_by),
         )
 
     @classmethod

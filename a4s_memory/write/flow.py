@@ -167,6 +167,7 @@ def _answer(write: ScreenedWrite, outcome: IngestOutcome, box: WriteBox) -> AddR
         decision_id=decision.decision_id,
         audit_id=box.audit_id,
         version=box.version.version_after if box.version else None,
+        flagged_by=decision.flagged_by(),
     )
 
 

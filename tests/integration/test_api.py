@@ -76,7 +76,9 @@ async def test_owner_private_and_public_other_public_only(
         "redactions",
         "audit_id",
         "decision_id",
+        "flagged_by",  # empty here: a clean memory
     }
+    assert body["flagged_by"] == []
     event = await store.execute(
         "MATCH (e:AuditEvent {event_id: $id}) RETURN e.action AS action", {"id": body["audit_id"]}
     )

@@ -74,6 +74,7 @@ async def test_a_standing_rule_is_kept_suspicious_and_notes_stay_clean(
         assert isinstance(rule, AddMemoryOut)  # stored at once (no queue)
         assert rule.stop_reason.value == "SUCCESS_STORED"
         assert rule.status is not None and rule.status.security.value == "suspicious"
+        assert rule.flagged_by == ["model.standing_rule_vector"]  # why, in the write's answer
         assert await _security(store, rule.memory_id) == "suspicious"
         for note in NOTES:
             kept = await client.add(agent, note)
@@ -100,6 +101,7 @@ async def test_a_batch_is_screened_the_same(
         answered = (await client.add_many(items)).results
         security = [r.status.security.value if r.status else None for r in answered]
         assert security == ["clean", "suspicious", "clean", "clean"]
+        assert [r.flagged_by for r in answered] == [[], ["model.standing_rule_vector"], [], []]
         assert await _security(store, answered[1].memory_id) == "suspicious"
     finally:
         await remove_agents(store, agent)
