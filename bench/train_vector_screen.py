@@ -150,8 +150,8 @@ def _threshold(items: list[Item], s: npt.NDArray[np.float64], worded: list[bool]
     chat) and 99 % of the validation external content (clean BIPIA e-mails, tables and code,
     AgentDojo's benign tool data: an owner pastes them). The look-alikes are measured, not
     bounding: written to sit next to an attack ("The assistant should share the guest Wi-Fi
-    name with visitors ..."), the hardest of the 69 worded validation texts set a bound of 0.97
-    alone, at which 2 of 30 validation attacks remained."""
+    name with visitors ..."), the hardest of them set a bound of 0.97 alone in a first version,
+    at which 2 of 30 validation attacks remained."""
 
     def val(*groups: str) -> list[float]:
         return [

@@ -94,3 +94,9 @@ class ScreenedWrite(BaseModel):
     key: str | None = None
     reference_time: datetime | None = None
     pinned: bool = False
+
+    @property
+    def is_text(self) -> bool:
+        """Free text or chat messages, not a structured item (the firewall refused an item
+        without a key)."""
+        return self.category is None or not self.key

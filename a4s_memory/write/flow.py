@@ -142,7 +142,7 @@ async def store_writes(
         texts.clear()
 
     for write in writes:
-        if _is_text(write):
+        if write.is_text:
             texts.append((await screened_by_vector(deps.ingestor, write), WriteBox()))
             continue
         if texts:
@@ -171,11 +171,6 @@ def _answer(write: ScreenedWrite, outcome: IngestOutcome, box: WriteBox) -> AddR
     )
 
 
-def _is_text(write: ScreenedWrite) -> bool:
-    """Free text or chat messages (the firewall refused a structured item without a key)."""
-    return write.category is None or not write.key
-
-
 def _episode(write: ScreenedWrite) -> EpisodeWrite:
     return EpisodeWrite(
         provenance=write.prov,
@@ -188,7 +183,7 @@ def _episode(write: ScreenedWrite) -> EpisodeWrite:
 def prefetch_vectors(deps: WriteDeps, writes: Sequence[ScreenedWrite]) -> None:
     """Start the episode vectors of screened free-text writes in the background (a batch's);
     their :func:`store_write` takes them."""
-    bodies = [w.prov.decision.redacted_text or "" for w in writes if _is_text(w)]
+    bodies = [w.prov.decision.redacted_text or "" for w in writes if w.is_text]
     deps.ingestor.prefetch_vectors([b for b in bodies if b])
 
 
@@ -245,7 +240,7 @@ async def _ingest(
 ) -> IngestOutcome:
     prov, decision = write.prov, write.prov.decision
     text, category, key = decision.redacted_text or "", write.category, write.key
-    if category is None or not key:  # _is_text
+    if category is None or not key:  # ScreenedWrite.is_text, spelt out for the type checker
         finalize = _both(write_finalizer(deps.audit, write.draft, None, box), also)
         return await deps.ingestor.add_episode(_episode(write), finalize)
     spec = VersionSpec(

@@ -50,7 +50,7 @@ async def screened_by_vector(ingestor: Ingestor, write: ScreenedWrite) -> Screen
     decision = write.prov.decision
     status = decision.status
     if (
-        (write.category is not None and write.key)
+        not write.is_text
         or status is None
         or status.security is not SecurityStatus.CLEAN
         or not decision.redacted_text
