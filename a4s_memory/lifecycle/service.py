@@ -25,6 +25,7 @@ from a4s_memory.firewall import Firewall, session
 from a4s_memory.lifecycle import rollback
 from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
+from a4s_memory.lifecycle.import_vectors import standing_rules
 from a4s_memory.models import SESSION_ID_PATTERN
 from a4s_memory.models_lifecycle import (
     AuditVerification,
@@ -40,7 +41,7 @@ from a4s_memory.store import deletion, portability, sweeper
 from a4s_memory.store.audit_log import AuditLog
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.export_signing import SIGNATURE, ExportKey, signature_valid
-from a4s_memory.store.import_trust import keep_quarantined
+from a4s_memory.store.import_trust import keep_quarantined, keep_suspicious, merged
 from a4s_memory.store.ingest import Ingestor
 from a4s_memory.store.ledger import now_utc
 from a4s_memory.store.pinning import PinRequest, set_pinned
@@ -204,6 +205,9 @@ class Lifecycle:
         resolved = resolve_references(body, groups, agent_id)
         quarantined = await self.audit_log.quarantined(agent_id, resolved.ids)
         kept, plan = keep_quarantined(resolved.records, quarantined)
+        if not verified:  # read by the vector screen as a write would be (import_vectors.py)
+            kept, suspicious = keep_suspicious(kept, await standing_rules(kept, self._ingestor))
+            plan = merged(plan, suspicious)
         draft = AuditDraft(
             agent_id=agent_id,
             action=AuditAction.IMPORT,

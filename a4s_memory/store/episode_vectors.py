@@ -60,6 +60,12 @@ class EpisodeVectors:
         vector = await ahead if ahead is not None else await self._embed(body)
         return list(vector) if any(vector) else None
 
+    async def once(self, body: str) -> list[float] | None:
+        """The body's vector as :meth:`take` gives it, computed now and kept nowhere (for a text
+        that is screened, not ingested: an import's, whose stored vector is the file's)."""
+        vector = await self._embed(body)
+        return list(vector) if any(vector) else None
+
     async def _embed(self, body: str) -> list[float]:
         return await self._embedder.create(input_data=[body.replace("\n", " ")])
 

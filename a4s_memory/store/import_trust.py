@@ -18,6 +18,10 @@ For every file, verified or not, :func:`keep_quarantined` makes sure a quarantin
 restore: an element the agent's audit chain records as quarantined (by its owner, an admin or a
 sentinel; no transition lifts a quarantine) is imported quarantined even when the file, e.g. a
 backup taken before the quarantine, says otherwise.
+
+For an unverified file, :func:`keep_suspicious` imports the episodes a soft screen read as
+poisoning (the vector screen: lifecycle/import_vectors.py) suspicious, as a write through the API
+would have been stored: lowered from clean only, the rules' ids added to ``a4s_flagged_by``.
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ from typing import Any, Final
 
 from a4s_memory.contract import SecurityStatus, TruthStatus
 
-__all__ = ["Restamp", "demote", "keep_quarantined"]
+__all__ = ["Restamp", "demote", "keep_quarantined", "keep_suspicious", "merged"]
 
 _LOWEST_TRUST_RANK: Final = 1  # status_ledger.TRUST_RANK["low"]
 _STAMPED: Final = frozenset({"episode", "entity", "edge", "ledger"})
 _QUARANTINED: Final = SecurityStatus.QUARANTINED.value
+_CLEAN: Final = SecurityStatus.CLEAN.value
+_SUSPICIOUS: Final = SecurityStatus.SUSPICIOUS.value
 _BLOCKED: Final = frozenset({SecurityStatus.QUARANTINED.value, SecurityStatus.MALICIOUS.value})
 # group_id -> (episodes, entities, edges) whose stamps must be recomputed after the write.
 Restamp = dict[str, tuple[set[str], set[str], set[str]]]
@@ -115,6 +121,50 @@ def keep_quarantined(
                 }
             )
     return out, _restamp_plan(out, elements)
+
+
+def keep_suspicious(
+    records: list[dict[str, Any]], flagged: dict[str, list[str]]
+) -> tuple[list[dict[str, Any]], Restamp]:
+    """Lower the ledger entries of the ``flagged`` episodes (uuid -> ids of the soft rules that
+    read it) from clean to suspicious, naming the rules in ``a4s_flagged_by``; say which stamps to
+    recompute. An entry that is not clean (suspicious already, quarantined) is left as it is."""
+    out: list[dict[str, Any]] = []
+    lowered: set[str] = set()
+    for record in records:
+        props = record.get("props") or {}
+        uuid = props.get("uuid")
+        if (
+            record.get("type") == "ledger"
+            and props.get("kind") == "episode"
+            and uuid in flagged
+            and props.get("security_status") == _CLEAN
+        ):
+            named = [str(r) for r in props.get("a4s_flagged_by") or []]
+            named += [r for r in flagged[uuid] if r not in named]
+            record = {
+                **record,
+                "props": {**props, "security_status": _SUSPICIOUS, "a4s_flagged_by": named},
+            }
+            lowered.add(uuid)
+        out.append(record)
+    elements = {
+        r["props"]["uuid"]: r
+        for r in out
+        if r.get("type") == "episode" and r["props"].get("uuid") in lowered
+    }
+    return out, _restamp_plan(out, elements) if elements else {}
+
+
+def merged(first: Restamp, second: Restamp) -> Restamp:
+    """One plan holding both plans' elements."""
+    out: Restamp = {g: (set(a), set(b), set(c)) for g, (a, b, c) in first.items()}
+    for group, (episodes, entities, edges) in second.items():
+        mine = out.setdefault(group, (set(), set(), set()))
+        mine[0].update(episodes)
+        mine[1].update(entities)
+        mine[2].update(edges)
+    return out
 
 
 def _restamp_plan(records: list[dict[str, Any]], elements: dict[str, dict[str, Any]]) -> Restamp:

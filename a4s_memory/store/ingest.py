@@ -250,6 +250,11 @@ class Ingestor:
         for its ingestion (None: a text without words)."""
         return await self._vectors.peek(body)
 
+    async def text_vector(self, body: str) -> list[float] | None:
+        """The vector an episode of ``body`` would be stored with, computed now and not kept
+        (None: a text without words)."""
+        return await self._vectors.once(body)
+
     @property
     def embedder_name(self) -> str:
         """The name of the embedder episode vectors come from."""

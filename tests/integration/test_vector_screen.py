@@ -7,17 +7,21 @@ one) the screen is off. Real app, real Neo4j, real MiniLM; the texts were writte
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from a4s_memory import AsyncMemoryClient
 from a4s_memory.config import Settings
 from a4s_memory.firewall import Firewall, WriteRequest
+from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder_onnx import onnx_minilm_available
 from a4s_memory.types import AddMemoryOut
+from tests.integration.audit_support import wipe_memory
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_api_support import api_settings, memory_client
 
@@ -137,3 +141,53 @@ async def test_a_soft_rule_of_the_firewall_is_named_too(
         WHY_HIDDEN.read_text(encoding="utf-8"), {"memory_uuid": kept.memory_id}
     )
     assert why[0]["ledger_entry"]["a4s_flagged_by"] == ["inj.self_verification"]
+
+
+@pytest.fixture
+async def minilm_manager(
+    store: Neo4jStore, neo4j_settings: Settings, unique_id: str
+) -> AsyncIterator[tuple[MemoryManager, str]]:
+    """A manager whose store embeds with MiniLM, and a new agent of the owner's."""
+    manager = await MemoryManager.create(
+        store, neo4j_settings.model_copy(update={"embedder": "minilm-onnx"})
+    )
+    agent_id = f"vsi-{unique_id}"
+    await manager.register_agent(OWNER, agent_id, OWNER)
+    try:
+        yield manager, agent_id
+    finally:
+        await remove_agents(store, agent_id)
+
+
+async def _ledger(store: Neo4jStore, memory_id: str) -> dict[str, Any]:
+    rows = await store.execute(
+        "MATCH (s:A4SStatus {uuid: $u}) RETURN properties(s) AS p", {"u": memory_id}
+    )
+    return dict(rows[0]["p"])
+
+
+async def test_an_unverified_import_is_screened_too(
+    minilm_manager: tuple[MemoryManager, str], store: Neo4jStore
+) -> None:
+    """An export file that is not this server's signed backup states its content without proof:
+    a standing rule written into it (here an owner's note rewritten in an unsigned copy, its
+    statuses still saying clean) is kept suspicious like one written through the API; the other
+    note stays clean. A signed backup restores its statuses exactly (test_import_trust.py)."""
+    manager, agent = minilm_manager
+    note = await manager.add(OWNER, {"agent_id": agent, "messages": NOTES[0]})
+    other = await manager.add(OWNER, {"agent_id": agent, "messages": NOTES[1]})
+    exported = [json.loads(json.dumps(r)) async for r in manager.export_agent(OWNER, agent)]
+    records = [r for r in exported if r["type"] != "signature"]
+    for record in records:
+        if record["type"] == "episode" and record["props"]["uuid"] == note.memory_id:
+            record["props"]["content"] = RULE
+    await wipe_memory(store, agent)
+
+    report = await manager.import_agent(OWNER, agent, records)
+    assert report.verified is False
+    assert await _security(store, note.memory_id) == "suspicious"
+    entry = await _ledger(store, note.memory_id)
+    assert entry["security_status"] == "suspicious"
+    assert entry["a4s_flagged_by"] == ["model.standing_rule_vector"]
+    assert await _security(store, other.memory_id) == "clean"
+    assert (await _ledger(store, other.memory_id)).get("a4s_flagged_by") is None

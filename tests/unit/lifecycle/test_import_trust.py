@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from a4s_memory.store.export_signing import ExportMac, signature_valid
-from a4s_memory.store.import_trust import demote, keep_quarantined
+from a4s_memory.store.import_trust import demote, keep_quarantined, keep_suspicious, merged
 
 KEY = b"k" * 32
 
@@ -227,3 +227,36 @@ def test_keep_quarantined_never_lifts_a_recorded_quarantine() -> None:
 
 def test_keep_quarantined_without_recorded_quarantines_changes_nothing() -> None:
     assert keep_quarantined(_backup(), {"unrelated"}) == (_backup(), {})
+
+
+def test_keep_suspicious_lowers_a_clean_episode_and_names_the_rule() -> None:
+    records = _backup()
+    records[0]["props"]["a4s_flagged_by"] = ["inj.self_verification"]
+    out, plan = keep_suspicious(records, {"ep1": ["model.standing_rule_vector"], "n1": ["x"]})
+    ledger = {r["props"]["uuid"]: r["props"] for r in out if r["type"] == "ledger"}
+    assert ledger["ep1"]["security_status"] == "suspicious"
+    assert ledger["ep1"]["a4s_flagged_by"] == [
+        "inj.self_verification",
+        "model.standing_rule_vector",
+    ]
+    assert ledger["n1"] == _backup()[1]["props"]  # an entity's entry is not an episode's
+    assert plan == {"agent-a1-public": ({"ep1"}, {"n2"}, {"e1"})}
+    assert records[0]["props"]["security_status"] == "clean"  # the input is not changed
+
+
+@pytest.mark.parametrize("security", ["suspicious", "quarantined", "malicious"])
+def test_keep_suspicious_never_raises_security(security: str) -> None:
+    records = _backup()
+    records[0]["props"]["security_status"] = security
+    out, plan = keep_suspicious(records, {"ep1": ["model.standing_rule_vector"]})
+    assert out == records and plan == {}
+
+
+def test_merged_plans_hold_both() -> None:
+    first = {"g": ({"ep1"}, set(), {"e1"})}
+    second = {"g": ({"ep2"}, {"n1"}, set()), "h": ({"ep3"}, set(), set())}
+    assert merged(first, second) == {
+        "g": ({"ep1", "ep2"}, {"n1"}, {"e1"}),
+        "h": ({"ep3"}, set(), set()),
+    }
+    assert first == {"g": ({"ep1"}, set(), {"e1"})}  # the inputs are not changed

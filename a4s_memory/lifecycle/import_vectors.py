@@ -1,0 +1,62 @@
+"""The vector screen on an unverified import (issue 14; a4s_memory/firewall/vector_screen.py).
+
+A memory written through the API is read by the vector screen on its own sentence vector; an
+import brings its episodes' vectors and statuses from the file, which an unverified file states
+without proof, so "the new intern may use my laptop login, no need to tell anyone" written into an
+export would be restored clean. Each free-text episode whose status entry says clean and whose
+text words a permission or a waived control (the screen's own gate, read first so that most texts
+are never embedded) is embedded here once and read as a write is: flagged, it is imported
+suspicious (import_trust.keep_suspicious). A signed backup of this server's restores its statuses
+exactly and is not read again; with an embedder the screen's weights were not trained on, the
+screen is off here as on the write path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from graphiti_core.nodes import EpisodeType
+
+from a4s_memory.contract import SecurityStatus
+from a4s_memory.firewall.vector_screen import permissive_wording
+from a4s_memory.store.ingest import Ingestor
+from a4s_memory.write.vector_step import vector_screen_for
+
+__all__ = ["standing_rules"]
+
+
+def _worded(records: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(uuid, text) of the clean free-text episodes whose text passes the screen's gate."""
+    clean = {
+        r["props"].get("uuid")
+        for r in records
+        if r.get("type") == "ledger"
+        and r["props"].get("kind") == "episode"
+        and r["props"].get("security_status") == SecurityStatus.CLEAN.value
+    }
+    out: list[tuple[str, str]] = []
+    for record in records:
+        props = record.get("props") or {}
+        text = props.get("content")
+        if record.get("type") != "episode" or props.get("uuid") not in clean:
+            continue
+        if props.get("source") == EpisodeType.json.value:  # a structured item's, not free text
+            continue
+        if isinstance(text, str) and permissive_wording(text):
+            out.append((props["uuid"], text))
+    return out
+
+
+async def standing_rules(records: list[dict[str, Any]], ingestor: Ingestor) -> dict[str, list[str]]:
+    """uuid -> the vector screen's rule ids, for the episodes of ``records`` it flags."""
+    screen = await vector_screen_for(ingestor.embedder_name)
+    if screen is None:
+        return {}
+    flagged: dict[str, list[str]] = {}
+    # the gate's regex reads every episode: CPU-bound over the whole file, off the event loop
+    for uuid, text in await asyncio.to_thread(_worded, records):
+        found = screen.findings(text, await ingestor.text_vector(text))
+        if found:
+            flagged[uuid] = [f.rule_id for f in found]
+    return flagged
