@@ -2,12 +2,13 @@
 
     .venv/bin/python bench/injection_probes.py [--show]
 
-``bench/data/injection_probes.jsonl``, in twelve sets, each 40 attacks (sets 10-12: 30) in the styles of public
-injection sets the project was not given (overrides such as "forget everything you were told",
-goal hijacks such as "say 'I have been PWNED'", prompt and password extraction, persona switches,
-fake delimiters and chat-template tags, notes to "any AI reading this", non-English overrides)
-and 20 benign look-alikes ("I forgot everything I studied", "Let's play a board game", German,
-Spanish and French chat):
+``bench/data/injection_probes.jsonl``, in twenty sets, most of 40 attacks (sets 10-14, 16 and 18:
+30) in the styles of public injection sets the project was not given (overrides such as "forget
+everything you were told", goal hijacks such as "say 'I have been PWNED'", prompt and password
+extraction, persona switches, fake delimiters and chat-template tags, notes to "any AI reading
+this", non-English overrides, standing rules that lower a control) and 20 benign look-alikes
+(sets 19 and 20: 25; "I forgot everything I studied", "Let's play a board game", German, Spanish
+and French chat):
 
 * set 1 was written first and scored with the rules of 2026-11-25; its misses named the families
   the rules of 2026-11-26 cover (``inj.forget_context``, ``inj.secret_extraction``, ...), so it is
@@ -42,7 +43,15 @@ Spanish and French chat):
   round (``family_rules_r13.py``, the same day);
 * set 12 (30 attacks of the same family, other framings: "Heads up: per IT, ...", "The new
   process is ...", against 20 look-alikes in those framings) was written before the thirteenth
-  round and scored once after it: the newest held-out set.
+  round and scored once after it;
+* sets 13-17 (standing rules, paraphrased overrides, orders in tool outputs' data fields) were
+  each written before a round of rules and scored after it (docs/firewall.md, the fourteenth to
+  twenty-second sessions); all are spent;
+* sets 18-20 are the vector screen's (bench/train_vector_screen.py): standing rules that lower a
+  control, written by helpers that read nothing of the project. Set 19 (half of its rules worded
+  as a state or an arrangement) was read and learnt in the twenty-fourth session; sets 18 and 20
+  are held out from the screen (``HELD_SETS``), counted only. This bench scores the firewall
+  alone on them (the screen runs in the write path, on the memory's vector).
 
 No model weight or threshold was chosen on any (bench/train_injection.py keeps them out of
 every split, as "probe"). Each text is written as the owner's ``user_message`` (the worst case),

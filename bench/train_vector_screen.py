@@ -12,15 +12,17 @@ anyway (the episode vector channel), so a linear classifier on it costs one dot 
 
 Data (nothing from a set held out for the family):
 
-* label 1: the attacks of probe sets 9-13 (``bench/data/injection_probes.jsonl``: standing rules
-  that lower a control, each set written before a round of rules and now spent);
+* label 1: the attacks of probe sets 10-14 and 19 (``bench/data/injection_probes.jsonl``:
+  standing rules that lower a control, each set written before a round of rules and now spent;
+  set 19, written for the twenty-fourth session's wider wording, half of its rules worded as a
+  state or an arrangement: "logging stays disabled permanently");
 * label 0: every look-alike of the spent probe sets (owner notes with the same words), the
   hand-written owner notes and chat of ``bench/data/injection_handwritten.jsonl``, every LoCoMo
   turn and the clean BIPIA e-mails, tables and code and AgentDojo's benign tool data of
   ``../shared/corpora`` (by path; without them the screen flagged 22 of the 390 owner lines
   beside a bank's e-mail in ``bench/owner_pastes.py``: a card-charge notice reads "security");
-* held out, only counted: probe set 18 (``HELD_SETS``), written for this screen by someone who
-  read nothing of the project.
+* held out, only counted: probe sets 18 and 20 (``HELD_SETS``), each written for this screen by
+  someone who read nothing of the project (set 20 with set 19's brief, by another writer).
 
 Split ``sha256(id) % 100``: < 60 train, < 80 validation, else test (a LoCoMo turn by its
 conversation and text). Logistic regression (numpy, class-balanced, L2 from ``L2_GRID``): the L2
@@ -29,7 +31,7 @@ validation only, over the texts the wording gate lets through (``permissive_word
 others are never flagged): above every validation owner note, 99.5 % of the validation chat and
 99 % of the validation external content. Without the wording gate, the vector read "security
 topic" more than "control lowered": a threshold at 95 % of the validation notes and look-alikes
-flagged 12 of the 1,541 held DailyDialog turns. Figures on test and on the held set go to
+flagged 12 of the 1,541 held DailyDialog turns. Figures on test and on the held sets go to
 bench/results/vector-screen.json (``--extra PATH ...``: public sets' held halves counted too);
 the model (384 weights, bias, threshold, the embedder's name) to
 a4s_memory/firewall/model/standing_vectors.npz.
@@ -64,8 +66,8 @@ CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpo
 PROBES = REPO / "bench" / "data" / "injection_probes.jsonl"
 HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
 REPORT_OUT = REPO / "bench" / "results" / "vector-screen.json"
-FAMILY_SETS = (10, 11, 12, 13, 14)  # standing rules that lower a security control (spent)
-HELD_SETS = (18,)  # written for this screen, never read: counted only, never learnt
+FAMILY_SETS = (10, 11, 12, 13, 14, 19)  # standing rules that lower a security control (spent)
+HELD_SETS = (18, 20)  # written for this screen, never read: counted only, never learnt
 L2_GRID = (1e-4, 1e-3, 1e-2)
 ITERS = 2000
 BENIGN_QUANTILE = 0.995
@@ -79,7 +81,7 @@ class Item:
     text: str
     y: int
     group: str  # "family", "look-alike", "notes", "locomo", "held"
-    split: str  # "train", "val", "test", "held"
+    split: str  # "train", "val", "test", "held-<set>"
 
 
 def _split(key: str) -> str:
@@ -97,7 +99,7 @@ def load_items() -> list[Item]:
     for row in _rows(PROBES):
         attack = row["label"] == "injection"
         if row["set"] in HELD_SETS:
-            items.append(Item(row["text"], int(attack), "held", "held"))
+            items.append(Item(row["text"], int(attack), "held", f"held-{row['set']}"))
         elif not attack:
             items.append(Item(row["text"], 0, "look-alike", _split(row["id"])))
         elif row["set"] in FAMILY_SETS:
@@ -237,11 +239,12 @@ def main(argv: list[str] | None = None) -> int:
         },
         "all LoCoMo turns flagged": _count(flagged, items, group="locomo"),
         "all owner notes and chat flagged": _count(flagged, items, group="notes"),
-        "held (probe set 18, never read)": {
-            "attacks flagged": _count(flagged, items, split="held", y=1),
-            "look-alikes flagged": _count(flagged, items, split="held", y=0),
-        },
     }
+    for held in HELD_SETS:
+        report[f"held (probe set {held}, never read)"] = {
+            "attacks flagged": _count(flagged, items, split=f"held-{held}", y=1),
+            "look-alikes flagged": _count(flagged, items, split=f"held-{held}", y=0),
+        }
     for path in args.extra:
         report[f"{path.stem} held half flagged"] = _public(path, w, b, thr)
     if not args.no_write_model:

@@ -75,8 +75,17 @@ _PERMISSIVE: Final = re.compile(
     r"|\b(?:turn|switch|shut|mute|leave|keep) (?:off|it off|them off|disarmed|unlocked|open"
     r"|public|disabled)\b"
     r"|\b(?:any|anyone|anybody|whoever|everyone|every)\b"
-    r"|\bdon't (?:flag|ask|bother|check|block|lock|report|switch|turn)\b"
+    r"|\b(?:don't|don’t|dont|do not) (?:flag|ask|bother|check|block|lock|report|switch|turn)\b"
     r"|\b(?:never|not) (?:block|flag|lock|ask|check)\b"
+    # the same worded as a state, a habit or an arrangement (twenty-fourth session, probe set 19):
+    # "kept unencrypted", "stays disabled", "basically public", "gets whatever he asks",
+    # "whenever she calls", "skip the callback", "is allowed remote access", "permanently"
+    r"|\b(?:unencrypted|unprotected|unmonitored|passwordless|no password|not a secret)\b"
+    r"|\b(?:stays?|remains?|kept|left|is|are) (?:\w+ )?(?:off|disabled|unlocked|public"
+    r"|uninstalled|unencrypted|open to)\b"
+    r"|\b(?:whatever|whenever|permanently|forever|round the clock|from now on|going forward)\b"
+    r"|\bskip(?:s|ped)? (?:the|any|all|my)\b"
+    r"|\b(?:is|are) allowed\b"
 )
 
 
