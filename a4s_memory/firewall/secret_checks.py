@@ -83,7 +83,17 @@ _TEMPLATE_LOGIN: Final = frozenset(
 _USER_PASS: Final = re.compile(r"[!-~]{1,100}:[!-~]{3,100}")  # printable ASCII, no blank
 _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
 _LEADERS: Final = frozenset("#$&%<{@")
-_ASSIGN_IDS: Final = frozenset({"secret.assignment", "secret.password_prose"})
+_ASSIGN_IDS: Final = frozenset(
+    {
+        "secret.assignment",
+        "secret.password_prose",
+        "secret.yaml_pair",
+        "secret.json_pair",
+        "secret.xml_pair",
+        "secret.compared_literal",
+        "secret.literal_compared",
+    }
+)
 # The twenty-first session's vendor prefixes (secret_rules_r21.py): a token whose characters are
 # this uniform is a placeholder, as gitleaks and Kingfisher read it (their entropy floors are 3-3.5).
 _PREFIX_IDS: Final = frozenset({"secret.prefixed_r21", "secret.tailscale"})

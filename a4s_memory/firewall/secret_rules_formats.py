@@ -20,7 +20,10 @@ was never given (Nosey Parker's rule examples, TruffleHog's detector tests; docs
 * a bcrypt password hash (``$2b$12$`` and 53 characters): the shape rules skip it, it holds ``/``;
 * twentieth session (tests: test_fw_secrets_formats_r20.py): a connection string's ``Password=``
   field up to its ``;``, a passphrase of words quoted under a password key, a UUID handed to a
-  vendor's API client, and quoted values holding the other quote or a backtick.
+  vendor's API client, and quoted values holding the other quote or a backtick;
+* twenty-fourth session, from the dev half of a fifth set, whispers' fixtures (tests:
+  test_fw_secrets_formats_r24.py): a name and its value in two fields (a Kubernetes ``env``
+  entry, YAML / JSON / XML key-value pairs) and a credential compared with a literal in code.
 
 Every pattern is bounded (linear time: tests/unit/firewall/test_fw_linear_time.py collects these
 rules with the others).
@@ -47,6 +50,19 @@ _P: Final = SecretLevel.PROBABLE
 _ELEMENT: Final = (
     r"secret|password|passwd|pwd|passphrase|token|api[_-]?key|apikey|private[_-]?key"
     r"|client[_-]?secret|access[_-]?key|secret[_-]?key"
+)
+# A key naming a credential, written as a field's value ("DB_PASSWORD", "smtp.password", "PASS");
+# not a bare "key" (every pair has one), "login" or "auth" (a user name, a method), nor "pass"
+# inside a word ("passport", "bypass").
+_PAIR_NAME: Final = (
+    r"[\w.-]{0,40}?(?:passw(?:or)?d|passwd|pwd|passphrase|secret|token|api[_.-]?key|apikey"
+    r"|private[_.-]?key|access[_.-]?key|credential|(?<![a-z])pass(?![a-z]))[\w.-]{0,40}+"
+)
+# A field value that stands for one: a variable, a template, a placeholder (negative lookahead).
+_NOT_A_VALUE: Final = r"(?![$%{<]|" + PLACEHOLDER + r")"
+# A credential-named identifier in code ("password", "req.apiToken", "admin_pwd").
+_CODE_NAME: Final = (
+    r"[\w.]{0,40}?(?:passw(?:or)?d|passwd|pwd|passphrase|secret|token|api_?key)\w{0,20}+"
 )
 # Inside a quoted value: what the plain assignment rule stops at (and is not a blank or a quote).
 _STOPS: Final = r";,(){}\[\]<>"
@@ -208,6 +224,75 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "api",
         "client",
         "sdk",
+        group=1,
+    ),
+    _s(
+        "secret.yaml_pair",
+        _P,
+        "assigned_credential",
+        # "- name: DB_PASSWORD" then "value: ..." on the next line (a Kubernetes env entry, a
+        # YAML list of key/value pairs); "valueFrom:" is a reference, not a value
+        r"(?im)^[ \t]*+(?:- )?[ \t]*+(?:name|key|parameterkey)[ \t]*+:[ \t]*+[\"']?"
+        + _PAIR_NAME
+        + r"[\"']?[ \t]*+\n[ \t]*+(?:- )?[ \t]*+(?:value|parametervalue)[ \t]*+:[ \t]*+[\"']?"
+        + _NOT_A_VALUE
+        + r"([^\s\"'`]{3,200}+)",
+        "value",
+        group=1,
+    ),
+    _s(
+        "secret.json_pair",
+        _P,
+        "assigned_credential",
+        # {"key": "mail.password", "value": "..."}, {"ParameterKey": ..., "ParameterValue": ...}
+        r"(?i)[\"'](?:name|key|parameterkey)[\"']\s*+:\s*+[\"']"
+        + _PAIR_NAME
+        + r"[\"']\s*+,\s*+[\"'](?:value|parametervalue)[\"']\s*+:\s*+[\"']"
+        + _NOT_A_VALUE
+        + r"([^\s\"'`]{3,200}+)[\"']",
+        "value",
+        group=1,
+    ),
+    _s(
+        "secret.xml_pair",
+        _P,
+        "assigned_credential",
+        # <entry><key>ldap.password</key><value>...</value>, <name>..</name><value>..</value>
+        r"(?i)<(?:name|key)>\s*+"
+        + _PAIR_NAME
+        + r"\s*+</(?:name|key)>\s*+<value>\s*+"
+        + _NOT_A_VALUE
+        + r"([^\s<]{3,200}+)\s*+</value>",
+        "<value>",
+        group=1,
+    ),
+    _s(
+        "secret.compared_literal",
+        _P,
+        "password",
+        # a credential compared with a literal: the code holds it ('password == "..."', either
+        # side); a word or a type name is not one (secret_checks.plausible: "bearer", "opaque")
+        r"(?i)\b"
+        + _CODE_NAME
+        + r"\s*+[!=]==?\s*+[\"']"
+        + _NOT_A_VALUE
+        + r"([^\s\"'`]{3,100}+)[\"']",
+        "==",
+        "!=",
+        group=1,
+    ),
+    _s(
+        "secret.literal_compared",
+        _P,
+        "password",
+        # the same written the other way round ('"..." == admin_pwd')
+        r"(?i)[\"']"
+        + _NOT_A_VALUE
+        + r"([^\s\"'`]{3,100}+)[\"']\s*+[!=]==?\s*+"
+        + _CODE_NAME
+        + r"\b",
+        "==",
+        "!=",
         group=1,
     ),
     _s(
