@@ -16,11 +16,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from graphiti_core.nodes import EpisodeType
-
 from a4s_memory.contract import SecurityStatus
 from a4s_memory.firewall.vector_screen import permissive_wording
 from a4s_memory.store.ingest import Ingestor
+from a4s_memory.store.ingest_structured import ITEM_EPISODE_SOURCE
 from a4s_memory.write.vector_step import vector_screen_for
 
 __all__ = ["standing_rules"]
@@ -41,7 +40,7 @@ def _worded(records: list[dict[str, Any]]) -> list[tuple[str, str]]:
         text = props.get("content")
         if record.get("type") != "episode" or props.get("uuid") not in clean:
             continue
-        if props.get("source") == EpisodeType.json.value:  # a structured item's, not free text
+        if props.get("source") == ITEM_EPISODE_SOURCE:  # a structured item's, not free text
             continue
         if isinstance(text, str) and permissive_wording(text):
             out.append((props["uuid"], text))

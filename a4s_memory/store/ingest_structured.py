@@ -34,7 +34,7 @@ from graphiti_core.driver.driver import GraphProvider
 from graphiti_core.edges import EntityEdge
 from graphiti_core.models.edges.edge_db_queries import get_entity_edge_save_bulk_query
 from graphiti_core.models.nodes.node_db_queries import get_entity_node_save_bulk_query
-from graphiti_core.nodes import EntityNode, EpisodicNode
+from graphiti_core.nodes import EntityNode, EpisodeType, EpisodicNode
 from graphiti_core.utils.bulk_utils import add_nodes_and_edges_bulk_tx
 from graphiti_core.utils.datetime_utils import utc_now
 from neo4j import AsyncManagedTransaction
@@ -47,6 +47,7 @@ from a4s_memory.store.offline_extract import without_article
 from a4s_memory.store.search_channels import VECTOR_MODEL
 
 __all__ = [
+    "ITEM_EPISODE_SOURCE",
     "GraphWrites",
     "ItemLinks",
     "Touched",
@@ -154,6 +155,10 @@ async def link_item_tx(
         return
     params |= {"nodes": touched.graph.nodes, "entity_edges": touched.graph.entity_edges}
     await run_in_tx(tx, _SAVE_AND_LINK, params)
+
+
+# The ``source`` an item's episode is saved with (a free-text write's is "text" or "message").
+ITEM_EPISODE_SOURCE: Final = EpisodeType.json.value
 
 
 def item_episode_body(item: ItemWrite) -> str:
