@@ -263,7 +263,9 @@ class JobAccepted(BaseModel):
 
 
 class JobView(BaseModel):
-    """GET /jobs/{id}: where a queued write is (never its content)."""
+    """GET /jobs/{id}: where a queued write is (never its content). Once done, the memory's
+    status as stored and now (the worker's vector screen may have kept it stricter than the
+    202's firewall status; a later quarantine shows too) and the soft rules that flagged it."""
 
     job_id: str
     state: str  # queued | running | done | failed
@@ -271,6 +273,8 @@ class JobView(BaseModel):
     agent_id: str
     memory_id: str | None = None  # once done
     error_code: str | None = None  # of the last failed attempt
+    status: MemoryStatus | None = None  # once done, while the memory exists
+    flagged_by: list[str] = Field(default_factory=list)  # soft rules that keep it suspicious
 
 
 class EvidenceKind(StrEnum):

@@ -34,6 +34,7 @@ from a4s_memory.store.db import Neo4jStore, run_in_tx
 from a4s_memory.store.ingest import CommitContext, Finalizer
 from a4s_memory.store.ingest_models import ScreenedWrite
 from a4s_memory.store.ledger import StampReport
+from a4s_memory.store.memory_view import status_or_none
 from a4s_memory.types import JobAccepted as JobAccepted  # re-exported (wire models)
 from a4s_memory.types import JobView as JobView
 
@@ -80,10 +81,15 @@ SET j.state = CASE WHEN j.attempts >= $max THEN 'failed' ELSE 'queued' END,
     j.not_before = $now + $backoff, j.error_code = $error_code,
     j.payload = CASE WHEN j.attempts >= $max THEN null ELSE j.payload END
 """
+# Once the job is done, the stored memory's status comes along: stamped on its episode, and its
+# ledger entry's soft rules.
 _STATUS: Final = """
 MATCH (j:A4SJob {job_id: $job_id})
+OPTIONAL MATCH (e:Episodic {uuid: j.memory_id})
+OPTIONAL MATCH (s:A4SStatus {uuid: j.memory_id})
 RETURN j.job_id AS job_id, j.state AS state, j.attempts AS attempts, j.memory_id AS memory_id,
-       j.error_code AS error_code, j.requester_id AS requester_id, j.agent_id AS agent_id
+       j.error_code AS error_code, j.requester_id AS requester_id, j.agent_id AS agent_id,
+       properties(e) AS episode, s.a4s_flagged_by AS flagged_by
 """
 _DEPTH: Final = "MATCH (j:A4SJob) WHERE j.state IN ['queued', 'running'] RETURN count(j) AS n"
 
@@ -180,8 +186,16 @@ class JobQueue:
         )
 
     async def status(self, job_id: str) -> dict[str, Any] | None:
+        """The job's row (``JobView``'s fields and its ``requester_id``), with the stored
+        memory's status and ``flagged_by`` once it is done and while the memory exists."""
         rows = await self._store.read(_STATUS, {"job_id": job_id})
-        return dict(rows[0]) if rows else None
+        if not rows:
+            return None
+        row = dict(rows[0])
+        episode = row.pop("episode", None)
+        row["status"] = status_or_none(dict(episode)) if episode else None
+        row["flagged_by"] = [str(r) for r in row.get("flagged_by") or []]
+        return row
 
     async def depth(self) -> int:
         rows = await self._store.read(_DEPTH)

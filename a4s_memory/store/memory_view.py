@@ -34,7 +34,8 @@ def _native(value: Any) -> Any:
     return to_native() if callable(to_native) else value
 
 
-def _status_or_none(props: dict[str, Any]) -> MemoryStatus | None:
+def status_or_none(props: dict[str, Any]) -> MemoryStatus | None:
+    """The status stamped on an element's properties; None when missing or damaged."""
     try:
         return MemoryStatus.from_properties({k: _native(v) for k, v in props.items()})
     except (KeyError, ValueError, TypeError):
@@ -46,7 +47,7 @@ def _fact(row: dict[str, Any]) -> FactView:
         uuid=str(row["uuid"]),
         fact=str(row["fact"]),
         name=str(row["name"]),
-        status=_status_or_none(row),
+        status=status_or_none(row),
         valid_at=_native(row.get("valid_at")),
         invalid_at=_native(row.get("invalid_at")),
     )
@@ -69,7 +70,7 @@ async def load_memory_view(store: Neo4jStore, ref: ElementRef, *, owner: bool) -
     if not rows or rows[0]["episode"] is None:
         raise NotFound("no such memory")
     episode, entry = dict(rows[0]["episode"]), dict(rows[0]["entry"] or {})
-    status = _status_or_none(episode)
+    status = status_or_none(episode)
     policy, now = ContextPolicy.default(), now_utc()
     if status is None or (not owner and not policy.admits(status, now)):
         raise NotFound("no such memory")

@@ -7,6 +7,7 @@ one) the screen is off. Real app, real Neo4j, real MiniLM; the texts were writte
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from a4s_memory.manager import MemoryManager
 from a4s_memory.store.db import Neo4jStore
 from a4s_memory.store.embedder_onnx import onnx_minilm_available
 from a4s_memory.types import AddMemoryOut
+from a4s_memory.worker import run_worker
 from tests.integration.audit_support import wipe_memory
 from tests.integration.cleanup import remove_agents
 from tests.integration.test_api_support import api_settings, memory_client
@@ -191,3 +193,32 @@ async def test_an_unverified_import_is_screened_too(
     assert entry["a4s_flagged_by"] == ["model.standing_rule_vector"]
     assert await _security(store, other.memory_id) == "clean"
     assert (await _ledger(store, other.memory_id)).get("a4s_flagged_by") is None
+
+
+async def test_a_queued_write_says_its_stored_status_in_its_job(
+    store: Neo4jStore, neo4j_settings: Settings, unique_id: str
+) -> None:
+    """Queue mode answers 202 with the firewall's status; the worker's vector screen may store the
+    memory stricter. The job view says what was stored (the memory's status now, and why it is
+    suspicious), so a client polling its job needs no second read."""
+    settings = neo4j_settings.model_copy(update={"embedder": "minilm-onnx", "ingest_mode": "queue"})
+    manager = await MemoryManager.create(store, settings)
+    agent = f"vsq-{unique_id}"
+    await manager.register_agent(OWNER, agent, OWNER)
+    try:
+        rule = await manager.enqueue(OWNER, {"agent_id": agent, "messages": RULE})
+        note = await manager.enqueue(OWNER, {"agent_id": agent, "messages": NOTES[0]})
+        assert rule.status.security.value == "clean"  # the firewall's, at request time
+        queued = await manager.job(OWNER, rule.job_id)
+        assert queued.status is None and queued.flagged_by == []
+        assert await run_worker(manager, asyncio.Event(), name="w-vs", drain=True) == 2
+        done = await manager.job(OWNER, rule.job_id)
+        assert done.state == "done" and done.status is not None
+        assert done.status.security.value == "suspicious"
+        assert done.flagged_by == ["model.standing_rule_vector"]
+        kept = await manager.job(OWNER, note.job_id)
+        assert kept.status is not None and kept.status.security.value == "clean"
+        assert kept.flagged_by == []
+    finally:
+        await remove_agents(store, agent)
+        await store.execute("MATCH (j:A4SJob {agent_id: $a}) DELETE j", {"a": agent})
