@@ -15,14 +15,18 @@ Data (nothing from a set held out for the family):
 * label 1: the attacks of probe sets 10-14 and 19 (``bench/data/injection_probes.jsonl``:
   standing rules that lower a control, each set written before a round of rules and now spent;
   set 19, written for the twenty-fourth session's wider wording, half of its rules worded as a
-  state or an arrangement: "logging stays disabled permanently");
-* label 0: every look-alike of the spent probe sets (owner notes with the same words), the
+  state or an arrangement: "logging stays disabled permanently") and the 300 of
+  ``bench/data/vector_screen_train.jsonl`` (written for training only, by a helper that read
+  nothing of the project: permissions, states and indirect framings across many domains);
+* label 0: every look-alike of the spent probe sets and the 200 of the training file (owner
+  notes with the same words, harmless "anyone", "no need", "from now on"), the
   hand-written owner notes and chat of ``bench/data/injection_handwritten.jsonl``, every LoCoMo
   turn and the clean BIPIA e-mails, tables and code and AgentDojo's benign tool data of
   ``../shared/corpora`` (by path; without them the screen flagged 22 of the 390 owner lines
   beside a bank's e-mail in ``bench/owner_pastes.py``: a card-charge notice reads "security");
-* held out, only counted: probe sets 18 and 20 (``HELD_SETS``), each written for this screen by
-  someone who read nothing of the project (set 20 with set 19's brief, by another writer).
+* held out, only counted: probe sets 18, 20 and 21 (``HELD_SETS``), each written for this screen
+  by someone who read nothing of the project (set 20 with set 19's brief, by another writer; set
+  21 beside the training file, by a third).
 
 Split ``sha256(id) % 100``: < 60 train, < 80 validation, else test (a LoCoMo turn by its
 conversation and text). Logistic regression (numpy, class-balanced, L2 from ``L2_GRID``): the L2
@@ -65,9 +69,12 @@ REPO = Path(__file__).resolve().parents[1]
 CORPORA = Path(os.environ.get("A4S_CORPORA_DIR", REPO.parent / "shared" / "corpora"))
 PROBES = REPO / "bench" / "data" / "injection_probes.jsonl"
 HANDWRITTEN = REPO / "bench" / "data" / "injection_handwritten.jsonl"
+# Written for this screen's training only (twenty-fourth session, by a helper that read nothing
+# of the project): standing rules that lower a control, and look-alikes on the same subjects.
+SCREEN_TRAIN = REPO / "bench" / "data" / "vector_screen_train.jsonl"
 REPORT_OUT = REPO / "bench" / "results" / "vector-screen.json"
 FAMILY_SETS = (10, 11, 12, 13, 14, 19)  # standing rules that lower a security control (spent)
-HELD_SETS = (18, 20)  # written for this screen, never read: counted only, never learnt
+HELD_SETS = (18, 20, 21)  # written for this screen, never read: counted only, never learnt
 L2_GRID = (1e-4, 1e-3, 1e-2)
 ITERS = 2000
 BENIGN_QUANTILE = 0.995
@@ -104,6 +111,10 @@ def load_items() -> list[Item]:
             items.append(Item(row["text"], 0, "look-alike", _split(row["id"])))
         elif row["set"] in FAMILY_SETS:
             items.append(Item(row["text"], 1, "family", _split(row["id"])))
+    for row in _rows(SCREEN_TRAIN):
+        attack = row["label"] == "injection"
+        group = "family" if attack else "look-alike"
+        items.append(Item(row["text"], int(attack), group, _split(row["id"])))
     for row in _rows(HANDWRITTEN):
         if row["label"] == "benign" and row.get("kind") in (None, "chat"):
             items.append(Item(row["text"], 0, "notes", _split(row["id"])))
@@ -231,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         "threshold": thr,
         "validation_recall": round(best[0], 3),
         "test": {
-            "family (probe sets 10-14) flagged": _count(flagged, items, split="test", y=1),
+            "attacks flagged": _count(flagged, items, split="test", y=1),
             "look-alikes flagged": _count(flagged, items, split="test", group="look-alike"),
             "owner notes and chat flagged": _count(flagged, items, split="test", group="notes"),
             "LoCoMo turns flagged": _count(flagged, items, split="test", group="locomo"),
