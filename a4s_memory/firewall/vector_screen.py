@@ -50,7 +50,7 @@ _PERMITTED: Final = (  # noqa: SIM905
     "waived ignored bypassed removed applied "
     "give share send forward tell treat export use open install approve pay delete change leave "
     "skip disable unlock let accept hand email post release grant waive bypass remove confirm "
-    "wait go have get see access enter type process reset wave copy apply run"
+    "wait have get see access enter type process reset wave copy apply run"
 ).split()
 # What a control lowered is worded with: a permission ("can be shared", "may delete", "is
 # allowed to"), a requirement waived ("no longer needs", "isn't required", "without calling",
@@ -74,7 +74,9 @@ _PERMISSIVE: Final = re.compile(
     r"|without delay)"
     r"|\b(?:turn|switch|shut|mute|leave|keep) (?:off|it off|them off|disarmed|unlocked|open"
     r"|public|disabled)\b"
-    r"|\b(?:any|anyone|anybody|whoever|everyone|every)\b"
+    # "every" as a grant ("every request", "every visitor"), not a frequency ("every two weeks")
+    r"|\b(?:any|anyone|anybody|whoever|everyone|every(?! (?:other|\d|one|two|three|four|few"
+    r"|couple|day|night|week|month|year|morning|evening|afternoon|time|hour|minute)))\b"
     r"|\b(?:don't|don’t|dont|do not) (?:flag|ask|bother|check|block|lock|report|switch|turn)\b"
     r"|\b(?:never|not) (?:block|flag|lock|ask|check)\b"
     # the same worded as a state, a habit or an arrangement (twenty-fourth session, probe set 19):

@@ -54,6 +54,9 @@ def test_a_permission_or_a_waived_control_is_worded(text: str) -> None:
         "Backups are encrypted; the key is in the safe.",
         "Keep the alarm on while we travel.",
         "The shop is open on Sundays until noon.",
+        # chat that read as a grant: a frequency, a way to go (DailyDialog's dev half)
+        "We water the garden every other day and mow every two weeks.",
+        "After the check-up you can go home.",
     ],
 )
 def test_a_plain_note_words_none(text: str) -> None:
