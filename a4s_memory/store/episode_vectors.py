@@ -20,6 +20,11 @@ __all__ = ["EpisodeVectors"]
 _MAX_PREFETCHED: Final = 10_000  # vectors started ahead and not yet taken (a bound, not a cache)
 
 
+def _usable(vector: list[float]) -> list[float] | None:
+    """None for a text with no words (no vector rather than a zero one, which cosine rejects)."""
+    return list(vector) if any(vector) else None
+
+
 class EpisodeVectors:
     """Vectors started ahead by a batch (body -> its vector when computed), and on demand."""
 
@@ -51,20 +56,20 @@ class EpisodeVectors:
         if body not in self.ahead:
             self.prefetch([body])
         vector = await asyncio.shield(self.ahead[body])
-        return list(vector) if any(vector) else None
+        return _usable(vector)
 
     async def take(self, body: str) -> list[float] | None:
         """The body's vector (started ahead, or computed now); None for a text with no words
         (no vector rather than a zero one, which cosine rejects)."""
         ahead = self.ahead.pop(body, None)
         vector = await ahead if ahead is not None else await self._embed(body)
-        return list(vector) if any(vector) else None
+        return _usable(vector)
 
     async def once(self, body: str) -> list[float] | None:
         """The body's vector as :meth:`take` gives it, computed now and kept nowhere (for a text
         that is screened, not ingested: an import's, whose stored vector is the file's)."""
         vector = await self._embed(body)
-        return list(vector) if any(vector) else None
+        return _usable(vector)
 
     async def _embed(self, body: str) -> list[float]:
         return await self._embedder.create(input_data=[body.replace("\n", " ")])

@@ -17,15 +17,10 @@ paste's comments, "Notes: rotate the password every quarter", as a directive), a
 from __future__ import annotations
 
 import pytest
+from secret_support import stored
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, FirewallDecision, WriteRequest
-from a4s_memory.firewall.secrets import locate_secrets, redact
-
-
-def _stored(text: str) -> str:
-    """What the secret layer leaves of ``text`` (typeset dashes read as the ASCII they stand for)."""
-    return redact(text, locate_secrets(text).spans)
 
 
 def _check(text: str, source_type: str | None = None) -> FirewallDecision:
@@ -74,8 +69,8 @@ def _check(text: str, source_type: str | None = None) -> FirewallDecision:
         ("$2b$12$KIXQJ8vO1rG4uTzj6m9xU/3hLwR5aYcN0pD7fS2bV8qE1gH4iK6mW", "KIXQJ8vO1rG4uTzj6m9xU/3hLwR5aYcN0pD7fS2bV8qE1gH4iK6mW"),
     ],
 )  # fmt: skip
-def test_the_secret_is_not_left_in_what_is_stored(text: str, value: str) -> None:
-    assert value not in _stored(text)
+def test_the_secret_is_not_left_in_what_isstored(text: str, value: str) -> None:
+    assert value not in stored(text)
 
 
 @pytest.mark.parametrize(
@@ -99,7 +94,7 @@ def test_the_secret_is_not_left_in_what_is_stored(text: str, value: str) -> None
     ],
 )
 def test_look_alikes_are_kept_as_written(text: str) -> None:
-    assert _stored(text) == text
+    assert stored(text) == text
 
 
 CONFIG = (
