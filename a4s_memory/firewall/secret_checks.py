@@ -92,6 +92,7 @@ _ASSIGN_IDS: Final = frozenset(
         "secret.xml_pair",
         "secret.compared_literal",
         "secret.literal_compared",
+        "secret.unpacked_assignment",
     }
 )
 # The twenty-first session's vendor prefixes (secret_rules_r21.py): a token whose characters are

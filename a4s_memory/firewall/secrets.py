@@ -27,6 +27,8 @@ from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.secret_checks import plausible
 from a4s_memory.firewall.secret_rules import SECRET_RULES, SecretRule
+from a4s_memory.firewall.secret_unpacked import HINTS as UNPACKED_HINTS
+from a4s_memory.firewall.secret_unpacked import unpacked
 from a4s_memory.firewall.triggers import TextScan, prefilter_together
 from a4s_memory.firewall.typeset import typeset_only
 
@@ -93,8 +95,11 @@ def detect_secrets(
             _collect(rule, rule.fast.finditer(lower, lower, scan), found)
         else:  # lower() changed the length: run the case-insensitive original on the text
             _collect(rule, rule.pattern.finditer(text), found)
-    again = _repeated(text, found.spans)  # each rule's own value, before merging
-    return _merge(found.spans + again)
+    spans = found.spans
+    if scan.any_of(UNPACKED_HINTS):  # "user, password = 'admin', '...'": read by place
+        spans = unpacked(text, spans)
+    again = _repeated(text, spans)  # each rule's own value, before merging
+    return _merge(spans + again)
 
 
 # A value found once is a secret wherever else it stands ("token = '<v>' | '<v>'", a password

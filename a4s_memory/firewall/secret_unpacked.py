@@ -1,0 +1,95 @@
+"""A credential assigned in a tuple: ``user, password = "admin", "hunter22x"`` (Python),
+``name, pwd := "root", "..."`` (Go), ``const [login, apiToken] = ["ops", "..."]`` (JavaScript).
+
+The value of the i-th name is the i-th value; the assignment rules of :mod:`secret_rules` read a
+name and the value right after it, so they took the first value for the password (and redacted
+a host name in its stead) or found nothing. Here each line of that shape is read whole: the
+value at a credential name's place is a secret when it passes the assignment rules' own check
+(:func:`~a4s_memory.firewall.secret_checks.plausible`: not a word, a variable or a placeholder),
+and the spans those rules put on the other values of the line are dropped (they are not the
+credential's). Twenty-fifth session, from the dev half of whispers' fixtures
+(tests/unit/firewall/test_fw_secrets_unpacked.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from a4s_memory.firewall.models import Redaction, SecretLevel
+from a4s_memory.firewall.secret_checks import plausible
+from a4s_memory.firewall.secret_rule_model import PLACEHOLDER
+
+__all__ = ["HINTS", "RULE_ID", "unpacked"]
+
+RULE_ID: Final = "secret.unpacked_assignment"
+# Literals one of which every credential name below holds (the caller's cheap gate).
+HINTS: Final = ("pass", "pwd", "secret", "token", "key", "cred")
+# A name that holds a credential (as the comparison rules' code names: no bare "key" or "auth",
+# which name many other things in code).
+_CREDENTIAL: Final = re.compile(
+    r"passw(?:or)?d|passwd|pwd|passphrase|secret|token|api_?key|credential", re.IGNORECASE
+)
+_NAME: Final = r"[A-Za-z_$][\w.$]{0,60}+"
+_VALUE: Final = r"\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[^\s,\"'()\[\]{};]{1,80}+"
+# One line: names, "=" or ":=", values; at least two of each, in brackets or not. Anchored at a
+# line's start (each line is tried once) and possessive throughout: linear.
+_LINE: Final = re.compile(
+    r"(?m)^[ \t]*+(?:(?:const|let|var|my|local)[ \t]++)?[(\[]?+[ \t]*+"
+    rf"((?:{_NAME})(?:[ \t]*+,[ \t]*+(?:{_NAME}))++)"
+    r"[ \t]*+[)\]]?+[ \t]*+:?=(?!=)[ \t]*+[(\[]?+[ \t]*+"
+    rf"((?:{_VALUE})(?:[ \t]*+,[ \t]*+(?:{_VALUE}))++)"
+)
+_ITEM: Final = re.compile(_VALUE)
+# A value that stands for one (a variable, a template, a placeholder), as the format rules read it.
+_NOT_A_VALUE: Final = re.compile(r"[$%{<]|" + PLACEHOLDER, re.IGNORECASE)
+_NAMES: Final = re.compile(_NAME)
+# The rules whose span on a tuple's other values is the misreading this module mends.
+_READ_BESIDE: Final = frozenset(
+    {
+        "secret.assignment",
+        "secret.quoted_assignment",
+        "secret.password_word",
+        "secret.password_prose",
+    }
+)
+
+
+def unpacked(text: str, spans: list[Redaction]) -> list[Redaction]:
+    """``spans`` with the secrets of ``text``'s tuple assignments added and the assignment
+    rules' spans on those tuples' other values dropped (``spans`` itself when there is none)."""
+    if "," not in text or "=" not in text:
+        return spans
+    found: list[Redaction] = []
+    beside: list[tuple[int, int]] = []  # the values at no credential's place
+    for line in _LINE.finditer(text):
+        names = _NAMES.findall(line.group(1))
+        values = list(_ITEM.finditer(text, line.start(2), line.end(2)))
+        if len(names) != len(values) or not any(_CREDENTIAL.search(n) for n in names):
+            continue
+        for name, value in zip(names, values, strict=True):
+            start, end = value.span()
+            if _CREDENTIAL.search(name) is None:
+                beside.append((start, end))
+                continue
+            if text[start] in "\"'":
+                start, end = start + 1, end - 1
+                secret = text[start:end]
+                if secret and _NOT_A_VALUE.match(secret) is None and plausible(RULE_ID, secret):
+                    found.append(
+                        Redaction(
+                            kind="assigned_credential",
+                            rule_id=RULE_ID,
+                            start=start,
+                            end=end,
+                            level=SecretLevel.PROBABLE,
+                        )
+                    )
+    if not found and not beside:
+        return spans
+    kept = [
+        r
+        for r in spans
+        if r.rule_id not in _READ_BESIDE or not any(a <= r.start < b for a, b in beside)
+    ]
+    return kept + found
