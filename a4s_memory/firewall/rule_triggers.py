@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.family_rules_r22 import ROUND22_TRIGGERS
+from a4s_memory.firewall.family_rules_r25 import ROUND25_TRIGGERS
 from a4s_memory.firewall.lexicon_rules import folded_forms, lexicon_verb_heads
 from a4s_memory.firewall.rule_triggers_families import FAMILY_TRIGGERS
 from a4s_memory.firewall.rule_triggers_rounds import ROUND_TRIGGERS
@@ -217,4 +218,5 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     **FAMILY_TRIGGERS,
     **ROUND_TRIGGERS,
     **ROUND22_TRIGGERS,
+    **ROUND25_TRIGGERS,
 }

@@ -36,6 +36,7 @@ from a4s_memory.firewall.family_rules_r20 import ROUND20_RULES
 from a4s_memory.firewall.family_rules_r20_secrets import ROUND20_SECRET_RULES
 from a4s_memory.firewall.family_rules_r20_world import ROUND20_WORLD_RULES
 from a4s_memory.firewall.family_rules_r22 import ROUND22_RULES
+from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
@@ -173,6 +174,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND20_SECRET_RULES,
     *ROUND20_WORLD_RULES,
     *ROUND22_RULES,
+    *ROUND25_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
