@@ -169,9 +169,10 @@ _HANDOUT: Final = (
     r"(?:keys?|tokens?|codes?)|tokens?|credentials|private\s+keys?|login\s+details)\s+(?:should|must"
     r"|can|may|(?:are|is)\s+(?:meant|supposed|allowed|okay|ok|fine)\s+to)\s+(?:always\s+|freely\s+"
     r"|just\s+|also\s+)?be\s+(?:shared|sent|emailed|given|handed\s+(?:out|over)|disclosed|revealed"
-    r"|posted|published|forwarded|read\s+out)\s+(?:\w+\s+)?(?:with|to)\s+(?:anyone|anybody|everyone"
-    r"|everybody|whoever|whomever|any\s+(?:one|user|caller|person|agent)|all\s+(?:users|callers"
-    r"|agents)|external|outside|third|the\s+public|strangers)\b"
+    r"|posted|published|forwarded|read\s+out)\s+(?:(?:\w+\s+)?(?:with|to)\s+(?:anyone|anybody"
+    r"|everyone|everybody|whoever|whomever|any\s+(?:one|user|caller|person|agent)|all\s+(?:users"
+    r"|callers|agents)|external|outside|third|the\s+public|strangers)|publicly|openly|freely"
+    r"|in\s+(?:public|the\s+open|plain\s*+text))\b"
 )
 
 ROUND25_RULES: Final[tuple[Rule, ...]] = (
