@@ -252,7 +252,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         # a blank alone is no separator before a URL ("-u user:password https://...")
         r"|(?<=\s)(?![a-z][a-z0-9+.-]{1,15}://))\s*+(?:[\"'`]|\\\")?"
         r"((?!(?:process\.env|os\.environ|os\.getenv|<|\*\*\*|true\b|false\b|null\b|none\b"
-        r"|undefined\b|" + PLACEHOLDER + r"))"
+        # ... nor a Windows or batch variable, "%DEPLOY_TOKEN%" (its value is elsewhere)
+        r"|undefined\b|%[\w.]{1,80}+%(?![\w%])|" + PLACEHOLDER + r"))"
         r"[^\s\"'`;,<>(){}\[\]]{8,})",
         *CREDENTIAL_HINTS,
         "client",

@@ -88,7 +88,11 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.xml_element",
         _P,
         "assigned_credential",
-        r"(?i)<(?:" + _ELEMENT + r")>\s*+([^<\n]{3,200}+)</(?:" + _ELEMENT + r")>",
+        # a value that is only a template stands for one ("${gpg.passphrase}", "{{ pw }}", "%PW%")
+        r"(?i)<(?:"
+        + _ELEMENT
+        + r")>\s*+(?!(?:\$\{[\w.:-]{1,80}+\}|\{\{[^{}<>\n]{1,80}+\}\}|%[\w.]{1,80}+%)"
+        r"\s*+</)([^<\n]{3,200}+)</(?:" + _ELEMENT + r")>",
         "<secret",
         "<pass",
         "<pwd",
