@@ -6,8 +6,8 @@ name and the value right after it, so they took the first value for the password
 a host name in its stead) or found nothing. Here each line of that shape is read whole: the
 value at a credential name's place is a secret when it passes the assignment rules' own check
 (:func:`~a4s_memory.firewall.secret_checks.plausible`: not a word, a variable or a placeholder),
-and the spans those rules put on the other values of the line are dropped (they are not the
-credential's). Twenty-fifth session, from the dev half of whispers' fixtures
+and a span those rules put on another value of the line, the whole value, is dropped (they
+took it for the credential). Twenty-fifth session, from the dev half of whispers' fixtures
 (tests/unit/firewall/test_fw_secrets_unpacked.py).
 """
 
@@ -69,11 +69,12 @@ def unpacked(text: str, spans: list[Redaction]) -> list[Redaction]:
             continue
         for name, value in zip(names, values, strict=True):
             start, end = value.span()
+            if text[start] in "\"'":
+                start, end = start + 1, end - 1
             if _CREDENTIAL.search(name) is None:
                 beside.append((start, end))
                 continue
-            if text[start] in "\"'":
-                start, end = start + 1, end - 1
+            if text[value.start()] in "\"'":
                 secret = text[start:end]
                 if secret and _NOT_A_VALUE.match(secret) is None and plausible(RULE_ID, secret):
                     found.append(
@@ -87,9 +88,8 @@ def unpacked(text: str, spans: list[Redaction]) -> list[Redaction]:
                     )
     if not found and not beside:
         return spans
-    kept = [
-        r
-        for r in spans
-        if r.rule_id not in _READ_BESIDE or not any(a <= r.start < b for a, b in beside)
-    ]
+    # only a span that is a whole other value is dropped (the rule took that value for the
+    # credential); one inside a longer value ("log, level = 'password=Hunter22x', 2") stays
+    taken = set(beside)
+    kept = [r for r in spans if r.rule_id not in _READ_BESIDE or (r.start, r.end) not in taken]
     return kept + found

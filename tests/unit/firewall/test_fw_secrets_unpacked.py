@@ -26,6 +26,8 @@ from a4s_memory.firewall.secrets import locate_secrets
         ('(user, secret) = ("svc", "Mq8-river-31")', "Mq8-river-31"),
         ("    name, passwd = 'backup', 'Wn4$gale'", "Wn4$gale"),
         ('first_password, second_password := "Lamp7Post", "Fern3Hill"', "Fern3Hill"),
+        # a secret inside another value of the tuple stays redacted
+        ("note, token = 'login password=Hunter22x', 'tk_9QmZ2Lx7Wv4'", "Hunter22x"),
     ],
 )  # fmt: skip
 def test_the_secret_in_a_tuple_assignment_is_not_stored(text: str, value: str) -> None:
