@@ -149,9 +149,11 @@ _INTERNAL: Final = (
     r"(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0|169\.254\.169\.254|metadata\.google\.internal"
     r"|[\w-]+(?:\.[\w-]+)*\.(?:internal|local|svc|intranet|corp|lan)\b)"
 )
+# "your ... tool", not "your browser": "use your browser to open http://router.local" is how one
+# person tells another to change the Wi-Fi password
 _YOUR_TOOL: Final = (
-    r"\b(?:use|using|with|via|through)\s+your\s+(?:[\w-]+\s+){0,2}?(?:tools?|plugins?|functions?"
-    r"|browser|fetcher|http\s+client)\b"
+    r"\b(?:use|using|with|via|through)\s+your\s+(?:[\w-]+\s+){0,2}?(?:tools?|plugins?"
+    r"|functions?)\b"
 )
 _TOOL_ORDER: Final = (
     _YOUR_TOOL

@@ -91,6 +91,7 @@ def test_an_attack_of_the_round_is_held_back(text: str, rule: str) -> None:
         "You are not allowed to decline the jury summons without a reason.",
         "Open http://localhost:3000 in your browser to see the app running.",
         "My home server's admin page is at http://192.168.1.10:8080.",
+        "Use your browser to open http://router.local and change the Wi-Fi password for Gran.",
         "Use your email to forward the flight details to Mum, then we're set.",
         "Passwords should never be shared with anyone, not even IT.",
         "Our API keys are meant to be rotated every 90 days.",
