@@ -39,10 +39,10 @@ from a4s_memory.firewall.rule_model import injection_rule as _r
 __all__ = ["ROUND25_RULES", "ROUND25_TRIGGERS"]
 
 # A credential, after up to two words ("the admin password", "your secret token").
+# (not a bare "key" or "token": "start with the kitchen and then give me the keys", a bus token)
 _KEY: Final = (
     r"(?:\w+\s+){0,2}?(?:passwords?|passphrases?|passcodes?|pins?|api\s+keys?|secret\s+(?:keys?"
-    r"|tokens?|codes?)|secrets|access\s+(?:keys?|tokens?|codes?)|tokens?|credentials|private\s+keys?"
-    r"|keys?)\b"
+    r"|tokens?|codes?)|secrets|access\s+(?:keys?|tokens?|codes?)|credentials|private\s+keys?)\b"
 )
 # Another form of writing it out.
 _FORM: Final = (
@@ -168,7 +168,7 @@ _TOOL_ORDER: Final = (
 )
 _HANDOUT: Final = (
     r"\b(?:passwords?|passphrases?|passcodes?|pins|api\s+keys?|secret\s+keys?|secrets|access\s+"
-    r"(?:keys?|tokens?|codes?)|tokens?|credentials|private\s+keys?|login\s+details)\s+(?:should|must"
+    r"(?:keys?|tokens?|codes?)|credentials|private\s+keys?|login\s+details)\s+(?:should|must"
     r"|can|may|(?:are|is)\s+(?:meant|supposed|allowed|okay|ok|fine)\s+to)\s+(?:always\s+|freely\s+"
     r"|just\s+|also\s+)?be\s+(?:shared|sent|emailed|given|handed\s+(?:out|over)|disclosed|revealed"
     r"|posted|published|forwarded|read\s+out)\s+(?:(?:\w+\s+)?(?:with|to)\s+(?:anyone|anybody"
