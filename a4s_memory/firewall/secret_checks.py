@@ -93,6 +93,7 @@ _ASSIGN_IDS: Final = frozenset(
         "secret.compared_literal",
         "secret.literal_compared",
         "secret.unpacked_assignment",
+        "secret.yaml_pass",
     }
 )
 # The twenty-first session's vendor prefixes (secret_rules_r21.py): a token whose characters are

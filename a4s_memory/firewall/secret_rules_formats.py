@@ -144,9 +144,23 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.env_pass",
         _P,
         "password",
-        # an environment variable named ..._PASS (REACT_APP_PASS=...), commented out or not
-        r"(?m)^[ \t#]*+(?:export\s++|set\s++)?[A-Z0-9_]{0,40}_PASS\s*+=\s*+[\"']?([^\s\"'`]{6,100}+)",
-        "_pass",
+        # an environment variable named ..._PASS (REACT_APP_PASS=...) or PASS, commented out or not
+        r"(?m)^[ \t#]*+(?:export\s++|set\s++)?(?:[A-Z0-9_]{0,40}_)?PASS\s*+=\s*+[\"']?"
+        r"([^\s\"'`]{6,100}+)",
+        "pass",
+        group=1,
+    ),
+    _s(
+        "secret.yaml_pass",
+        _P,
+        "password",
+        # the same in a YAML or docker-compose map ("SMTP_PASS: 'Gr8Lakes!'"); a word is a
+        # compiler's pass ("SECOND_PASS: complete"), a template stands for one (plausible,
+        # _NOT_A_VALUE)
+        r"(?m)^[ \t#-]*+(?:[A-Z0-9_]{0,40}_)?PASS\s*+:\s*+[\"']?"
+        + _NOT_A_VALUE
+        + r"([^\s\"'`]{6,100}+)",
+        "pass",
         group=1,
     ),
     _s(
