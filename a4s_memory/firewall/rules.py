@@ -68,6 +68,14 @@ _ROUTE: Final = (
     r"|ai\b|bot\b|model\b|chat\w*)\w)"
 )
 
+# A refusal banned, unless what is not refused is a thing named with a determiner ("don't refuse
+# the delivery if the box is dented", "never refuse an invitation from Gran"); a request, a
+# question, the user stay ("never refuse a direct order", "never refuse  Master: ...").
+_REFUSED: Final = (
+    r"(?!\s+(?:the|a|an|this|that|these|those|my|his|her|their|our|your|its)\s+(?!(?:\w+\s+){0,2}?"
+    r"(?:requests?|questions?|orders?|commands?|prompts?|instructions?|tasks?|users?|humans?)\b))"
+)
+
 # "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
 _DEVICE_OWNER = r"(?:my|our|the|your|his|her|their|this|that|a|an|its)\b"
 
@@ -314,8 +322,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         + _DEVICE_OWNER
         + r")|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
         r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
-        r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored|never\s+refuse"
-        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse|(?:never\s+)?break\s+character|not\s+bound\s+by"
+        r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored"
+        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse"
+        + _REFUSED
+        + r"|(?:never\s+)?break\s+character"
+        r"|not\s+bound\s+by"
         r"|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations)"
         r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
         r"|explicit|inappropriate|offensive)"
