@@ -11,7 +11,14 @@ from a4s_memory.firewall import hsfilter
 from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import SecretLevel
 
-__all__ = ["CREDENTIAL_HINTS", "CREDENTIAL_NAME", "PLACEHOLDER", "SecretRule", "secret_rule"]
+__all__ = [
+    "CREDENTIAL_HINTS",
+    "CREDENTIAL_NAME",
+    "PLACEHOLDER",
+    "STANDS_FOR_A_VALUE",
+    "SecretRule",
+    "secret_rule",
+]
 
 # A credential-like name (``fooToken``, ``API_KEY``): what the assignment rules read a value after.
 CREDENTIAL_NAME: Final = (
@@ -26,6 +33,9 @@ CREDENTIAL_HINTS: Final = ("key", "secret", "token", "pass", "pwd", "auth", "cre
 # How a value that stands for a credential starts when it is not one: a template, an interpolated
 # variable, a placeholder, an earlier redaction (alternatives for a negative lookahead).
 PLACEHOLDER: Final = r"\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secret_redacted"
+# How a field value starts that stands for one: a variable, a template, a placeholder (the
+# format rules' negative lookahead; the tuple reading's check).
+STANDS_FOR_A_VALUE: Final = r"[$%{<]|" + PLACEHOLDER
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from a4s_memory.firewall.secret_rule_model import (
     CREDENTIAL_HINTS,
     CREDENTIAL_NAME,
     PLACEHOLDER,
+    STANDS_FOR_A_VALUE,
     SecretRule,
 )
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
@@ -59,7 +60,7 @@ _PAIR_NAME: Final = (
     r"|private[_.-]?key|access[_.-]?key|credential|(?<![a-z])pass(?![a-z]))[\w.-]{0,40}+"
 )
 # A field value that stands for one: a variable, a template, a placeholder (negative lookahead).
-_NOT_A_VALUE: Final = r"(?![$%{<]|" + PLACEHOLDER + r")"
+_NOT_A_VALUE: Final = r"(?!" + STANDS_FOR_A_VALUE + r")"
 # A credential-named identifier in code ("password", "req.apiToken", "admin_pwd").
 _CODE_NAME: Final = (
     r"[\w.]{0,40}?(?:passw(?:or)?d|passwd|pwd|passphrase|secret|token|api_?key)\w{0,20}+"

@@ -18,7 +18,7 @@ from typing import Final
 
 from a4s_memory.firewall.models import Redaction, SecretLevel
 from a4s_memory.firewall.secret_checks import plausible
-from a4s_memory.firewall.secret_rule_model import PLACEHOLDER
+from a4s_memory.firewall.secret_rule_model import STANDS_FOR_A_VALUE
 
 __all__ = ["HINTS", "RULE_ID", "unpacked"]
 
@@ -42,7 +42,7 @@ _LINE: Final = re.compile(
 )
 _ITEM: Final = re.compile(_VALUE)
 # A value that stands for one (a variable, a template, a placeholder), as the format rules read it.
-_NOT_A_VALUE: Final = re.compile(r"[$%{<]|" + PLACEHOLDER, re.IGNORECASE)
+_NOT_A_VALUE: Final = re.compile(STANDS_FOR_A_VALUE, re.IGNORECASE)
 _NAMES: Final = re.compile(_NAME)
 # The rules whose span on a tuple's other values is the misreading this module mends.
 _READ_BESIDE: Final = frozenset(
@@ -63,29 +63,34 @@ def unpacked(text: str, spans: list[Redaction]) -> list[Redaction]:
     found: list[Redaction] = []
     beside: list[tuple[int, int]] = []  # the values at no credential's place
     for line in _LINE.finditer(text):
-        names = _NAMES.findall(line.group(1))
+        credential = [_CREDENTIAL.search(n) is not None for n in _NAMES.findall(line.group(1))]
         values = list(_ITEM.finditer(text, line.start(2), line.end(2)))
-        if len(names) != len(values) or not any(_CREDENTIAL.search(n) for n in names):
+        if len(credential) != len(values) or not any(credential):
             continue
-        for name, value in zip(names, values, strict=True):
+        for is_credential, value in zip(credential, values, strict=True):
             start, end = value.span()
-            if text[start] in "\"'":
+            quoted = text[start] in "\"'"
+            if quoted:
                 start, end = start + 1, end - 1
-            if _CREDENTIAL.search(name) is None:
+            if not is_credential:
                 beside.append((start, end))
                 continue
-            if text[value.start()] in "\"'":
-                secret = text[start:end]
-                if secret and _NOT_A_VALUE.match(secret) is None and plausible(RULE_ID, secret):
-                    found.append(
-                        Redaction(
-                            kind="assigned_credential",
-                            rule_id=RULE_ID,
-                            start=start,
-                            end=end,
-                            level=SecretLevel.PROBABLE,
-                        )
+            secret = text[start:end]  # an unquoted one is a variable or a number
+            if (
+                quoted
+                and secret
+                and _NOT_A_VALUE.match(secret) is None
+                and plausible(RULE_ID, secret)
+            ):
+                found.append(
+                    Redaction(
+                        kind="assigned_credential",
+                        rule_id=RULE_ID,
+                        start=start,
+                        end=end,
+                        level=SecretLevel.PROBABLE,
                     )
+                )
     if not found and not beside:
         return spans
     # only a span that is a whole other value is dropped (the rule took that value for the
