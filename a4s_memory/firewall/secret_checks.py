@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import Final
 
-__all__ = ["plausible"]
+__all__ = ["VENDOR_FORMATS", "plausible"]
 
 _VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
 _SEPARATORS: Final = re.compile(r"[_.-]")
@@ -96,10 +96,28 @@ _ASSIGN_IDS: Final = frozenset(
         "secret.yaml_pass",
     }
 )
-# The twenty-first session's vendor prefixes (secret_rules_r21.py): a token whose characters are
-# this uniform is a placeholder, as gitleaks and Kingfisher read it (their entropy floors are 3-3.5).
-_PREFIX_IDS: Final = frozenset({"secret.prefixed_r21", "secret.tailscale"})
-_PREFIX_ENTROPY: Final = 3.0
+# Formats that carry the vendor's own prefix (sk_live_, ghp_, xoxb-, tskey-, shippo_live_, ...): a
+# hit is a credential whatever its body looks like, with one exception: a body x-ed out
+# ("ghp_xxxx...", "tvly-XXXX..."), the convention for "your key goes here" that gitleaks' and
+# detect-secrets' own negatives use (4 x's in a row: about 3 in 100,000 random 32-character
+# bodies). A uniform body ("shippo_live_0000...", "tskey-auth-AAAA...-BBBB...") is redacted since
+# the twenty-sixth session (before, under 3 bits of entropy read as a placeholder, as Kingfisher's
+# floor reads it): from here a generated key, a test key and an example look the same, and the
+# memory spec fails closed. A template ("${GITHUB_TOKEN}", "sk_live_<key>") matches no format.
+VENDOR_FORMATS: Final = frozenset(
+    {
+        "secret.anthropic",
+        "secret.openai",
+        "secret.github",
+        "secret.gitlab",
+        "secret.slack",
+        "secret.stripe",
+        "secret.google",
+        "secret.prefixed",
+        "secret.prefixed_r21",
+        "secret.tailscale",
+    }
+)
 # A URL's password that stands for one (twenty-first session, secretlint's negatives): a shell or
 # make variable, a template ("$(DB_PASSWORD)", "${PW}", "{PASS}", "<password>", "%PW%") or a
 # placeholder to fill in ("YOUR_PASSWORD", "REPLACE_WITH_PASSWORD"); a bare "$name" only when
@@ -133,8 +151,8 @@ def plausible(rule_id: str, value: str) -> bool:
         return value[0] not in _LEADERS and "${" not in value and len(set(value)) >= 3
     if rule_id == "secret.passphrase":
         return _PROSE.isdisjoint(value.lower().split())
-    if rule_id in _PREFIX_IDS:  # a placeholder body ("shippo_live_1111...", "sgp_5555555dAAAAA...")
-        return _entropy(value) >= _PREFIX_ENTROPY and "XXXX" not in value.upper()
+    if rule_id in VENDOR_FORMATS:  # the prefix says what it is, unless its body is x-ed out
+        return "XXXX" not in value.upper()
     if rule_id == "secret.url_credentials" and (
         _URL_TEMPLATE.match(value) is not None or _url_variable(value)
     ):

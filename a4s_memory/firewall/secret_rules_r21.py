@@ -14,6 +14,8 @@ to a name, ``MY_tskey-api-...``, is no whole word):
   + 43, Pagar.me ``ak_live_`` / ``ak_test_`` + 30, pganalyze ``pgar_`` + 27;
 * PubNub publish and secret keys ``pub-c-<uuid>``, ``sec-c-...`` (not the subscribe key
   ``sub-c-``, which web pages publish);
+* Tavily ``tvly-`` (or ``tvly-dev-``, ``tvly-prod-``) + 32 letters and digits (added in the
+  twenty-sixth session, from Nosey Parker's dev half);
 * webhook URLs whose path is the credential: Discord ``discord.com/api/webhooks/<id>/<token>``
   (a URL holds ``/``, so the shape rules never read its token) and a Teams webhook on a tenant's
   ``webhook.office.com`` host.
@@ -45,7 +47,9 @@ R21_RULES: Final[tuple[SecretRule, ...]] = (
         + _UUID
         + r"|shippo_(?:live|test)_[a-f0-9]{40}"
         r"|duffel_(?:live|test)_[\w-]{43}|ak_(?:live|test)_[A-Za-z0-9]{30}|pgar_[A-Za-z0-9]{27}"
-        r"|(?:pub|sec)-c-" + _UUID + r"|sec-c-[A-Za-z0-9]{40,64})(?![\w-])",
+        r"|(?:pub|sec)-c-" + _UUID + r"|sec-c-[A-Za-z0-9]{40,64}"
+        # Tavily (twenty-sixth session, Nosey Parker's rule): tvly-[dev-|prod-]<32>
+        r"|tvly-(?:dev-|prod-)?[A-Za-z0-9]{32})(?![\w-])",
         "figd_",
         "pat-",
         "shippo_",
@@ -55,6 +59,7 @@ R21_RULES: Final[tuple[SecretRule, ...]] = (
         "pgar_",
         "pub-c-",
         "sec-c-",
+        "tvly-",
     ),
     _s(
         "secret.tailscale",
