@@ -145,8 +145,9 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.env_pass",
         _P,
         "password",
-        # an environment variable named ..._PASS (REACT_APP_PASS=...) or PASS, commented out or not
-        r"(?m)^[ \t#]*+(?:export\s++|set\s++)?(?:[A-Z0-9_]{0,40}_)?PASS\s*+=\s*+[\"']?"
+        # an environment variable named ..._PASS (REACT_APP_PASS=...) or PASS, commented out or not;
+        # inside quotes a backtick is part of the value (PASS = '`...'), outside it is markdown
+        r"(?m)^[ \t#]*+(?:export\s++|set\s++)?(?:[A-Z0-9_]{0,40}_)?PASS\s*+=\s*+(?:[\"']`?+)?"
         r"([^\s\"'`]{6,100}+)",
         "pass",
         group=1,
@@ -158,7 +159,7 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         # the same in a YAML or docker-compose map ("SMTP_PASS: 'Gr8Lakes!'"); a word is a
         # compiler's pass ("SECOND_PASS: complete"), a template stands for one (plausible,
         # _NOT_A_VALUE)
-        r"(?m)^[ \t#-]*+(?:[A-Z0-9_]{0,40}_)?PASS\s*+:\s*+[\"']?"
+        r"(?m)^[ \t#-]*+(?:[A-Z0-9_]{0,40}_)?PASS\s*+:\s*+(?:[\"']`?+)?"
         + _NOT_A_VALUE
         + r"([^\s\"'`]{6,100}+)",
         "pass",

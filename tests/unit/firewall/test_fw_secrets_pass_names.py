@@ -22,6 +22,10 @@ from secret_support import stored
         ("PASS=Wq7tulip93", "Wq7tulip93"),
         ('export PASS="k9Lm2Qx8"', "k9Lm2Qx8"),
         ("# REDIS_PASS: Zt5-ocean-41", "Zt5-ocean-41"),
+        # a quoted value that starts with a backtick (twenty-sixth session, Nosey Parker's dev
+        # half: PASS = '`...')
+        ("PASS = '`7Hq2wz9Tx'", "`7Hq2wz9Tx"),
+        ('SMTP_PASS: "`Gr8Lakes!"', "`Gr8Lakes!"),
     ],
 )  # fmt: skip
 def test_a_pass_named_value_is_not_stored(text: str, value: str) -> None:
@@ -39,6 +43,8 @@ def test_a_pass_named_value_is_not_stored(text: str, value: str) -> None:
         "COMPASS: north",
         "BYPASS=1",
         "SMTP_PASS_FILE: /run/secrets/smtp_pass",
+        # markdown code spans around a name are not a quoted value
+        "set `PASS=` to the file's name, as in `REDIS_PASS`",
     ],
 )
 def test_templates_words_and_other_names_are_left(text: str) -> None:
