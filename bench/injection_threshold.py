@@ -18,13 +18,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from a4s_memory.firewall import FirewallConfig
-from a4s_memory.firewall.learned import score
+from a4s_memory.firewall.learned import score, thresholds
 from bench import train_injection as training
 from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
 
 # The shipped threshold and the ones earlier models used.
 THRESHOLDS = tuple(
-    sorted({FirewallConfig().model_reject_threshold, 0.62, 0.66, 0.69, 0.72, 0.76, 0.80})
+    sorted({thresholds(FirewallConfig())[0], 0.62, 0.66, 0.69, 0.72, 0.76, 0.80})
 )
 
 

@@ -37,7 +37,7 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -507,7 +507,9 @@ def train_select(
         if best is None or recall > best[0]:
             best = (recall, model, flag, reject, s, l2)
     assert best is not None
-    return best[1], best[2], best[3], best[5], best[4]
+    # the thresholds travel in the model file (learned.InjectionModel.reject_threshold)
+    model = replace(best[1], flag_threshold=best[2], reject_threshold=best[3])
+    return model, best[2], best[3], best[5], best[4]
 
 
 def latency_us(model: InjectionModel, items: list[Item]) -> dict[str, float]:

@@ -55,6 +55,7 @@ __all__ = [
     "native",
     "normalise",
     "score",
+    "thresholds",
     "window_starts",
     "word_blanks",
 ]
@@ -304,6 +305,11 @@ class InjectionModel:
     bits: int
     window: int = 160
     stride: int = 40
+    # Chosen by bench/train_injection.py on its validation split and kept in the model file, so a
+    # retrained model never runs at another model's thresholds (FirewallConfig may override).
+    # Above 1: never reached (a model built in code without thresholds stays silent).
+    reject_threshold: float = 2.0
+    flag_threshold: float = 2.0
 
     def score(self, text: str) -> float:
         weights = self.weights
@@ -352,12 +358,20 @@ class InjectionModel:
         weights = arrays["weights"].astype(np.float32)
         if weights.shape != (1 << bits,):
             raise ValueError("injection model weights do not match its hash size")
+        if "thresholds" not in arrays:
+            raise ValueError(
+                "injection model file carries no thresholds; retrain it with "
+                "bench/train_injection.py"
+            )
+        reject, flag = (float(t) for t in arrays["thresholds"].reshape(-1)[:2])
         return cls(
             weights=weights,
             bias=float(arrays["bias"].reshape(-1)[0]),
             bits=bits,
             window=int(header[2]),
             stride=int(header[3]),
+            reject_threshold=reject,
+            flag_threshold=flag,
         )
 
     def to_arrays(self) -> dict[str, npt.NDArray[np.generic]]:
@@ -367,6 +381,7 @@ class InjectionModel:
             ),
             "weights": self.weights.astype(np.float16),
             "bias": np.array([self.bias], dtype=np.float32),
+            "thresholds": np.array([self.reject_threshold, self.flag_threshold], dtype=np.float64),
         }
 
 
@@ -391,16 +406,27 @@ def score(text: str) -> float:
     return load_model().score(text)
 
 
+def thresholds(config: FirewallConfig) -> tuple[float, float]:
+    """(reject, flag): the config's where it sets them, else the packaged model's own."""
+    reject, flag = config.model_reject_threshold, config.model_flag_threshold
+    if reject is None or flag is None:
+        model = load_model()
+        reject = model.reject_threshold if reject is None else reject
+        flag = model.flag_threshold if flag is None else flag
+    return reject, flag
+
+
 def model_findings(
     text: str, config: FirewallConfig, respelt: Sequence[tuple[str, str]] = ()
 ) -> list[Finding]:
-    """``model.injection`` when the score reaches a threshold: INJECTION_DETECTED at
-    ``model_reject_threshold``, a soft finding (stored as suspicious) at ``model_flag_threshold``.
+    """``model.injection`` when the score reaches a threshold (:func:`thresholds`):
+    INJECTION_DETECTED at the reject threshold, a soft finding (stored as suspicious) at the flag
+    threshold.
     ``respelt``: (kind, text) of the views that spell the text another way (diacritics, look-alike
     letters, leetspeak, backwards...): the best score of the text and those counts, so the model
     reads through a spelling as the rules do. The reason carries the score (and the view), so
     every rejection says what caused it."""
-    reject, flag = config.model_reject_threshold, config.model_flag_threshold
+    reject, flag = thresholds(config)
     if min(reject, flag) > 1.0:
         return []
     best, where = -1.0, ""

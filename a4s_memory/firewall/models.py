@@ -160,15 +160,16 @@ class FirewallConfig(BaseModel):
     imperative_threshold: float = 0.6
     imperative_min_sentences: int = 3
     # Learned layer (learned.py): injection-model score at or above which a free text or value is
-    # rejected / marked suspicious; above 1 turns the model off. Chosen by
-    # bench/train_injection.py on its validation split only (docs/firewall.md "Learned layer"):
-    # above every validation hand-written owner note, 99.9 % of the validation LoCoMo chat
-    # (persona facts and the turns of the tuning dialogs 26 and 30, each as a named, an unnamed
-    # and a bare message), 99 % of the validation clean e-mails, tables and code, and 99.5 % of
-    # the other benign validation texts; reported on the test split and dialogs 41-43 only.
+    # rejected / marked suspicious; above 1 turns the model off. None (the default): the
+    # thresholds the model file carries (learned.thresholds), chosen by bench/train_injection.py
+    # on its validation split only (docs/firewall.md "Learned layer"): above every validation
+    # hand-written owner note, 99.9 % of the validation LoCoMo chat (persona facts and the turns
+    # of the tuning dialogs 26 and 30, each as a named, an unnamed and a bare message), 99 % of
+    # the validation clean e-mails, tables and code, and 99.5 % of the other benign validation
+    # texts; reported on the test split and dialogs 41-43 only (the shipped model: 0.69 both).
     # Shorter texts are not scored.
-    model_reject_threshold: float = 0.69
-    model_flag_threshold: float = 0.69
+    model_reject_threshold: float | None = None
+    model_flag_threshold: float | None = None
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()
