@@ -23,9 +23,7 @@ from bench import train_injection as training
 from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
 
 # The shipped threshold and the ones earlier models used.
-THRESHOLDS = tuple(
-    sorted({thresholds(FirewallConfig())[0], 0.62, 0.66, 0.69, 0.72, 0.76, 0.80})
-)
+THRESHOLDS = tuple(sorted({thresholds(FirewallConfig())[0], 0.62, 0.66, 0.69, 0.72, 0.76, 0.80}))
 
 
 def main() -> None:

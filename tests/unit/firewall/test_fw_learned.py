@@ -159,9 +159,7 @@ def test_rejection_names_the_model_and_its_score() -> None:
     assert len(model) == 1
     assert model[0].layer is Layer.MODEL
     assert model[0].stop_reason is StopReason.INJECTION_DETECTED
-    assert model[0].reason == (
-        f"injection model score {score(text):.3f} ≥ {REJECT:.3f}"
-    )
+    assert model[0].reason == (f"injection model score {score(text):.3f} ≥ {REJECT:.3f}")
 
 
 def test_soft_band_stores_as_suspicious() -> None:
