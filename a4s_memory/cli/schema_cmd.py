@@ -10,31 +10,19 @@ from __future__ import annotations
 import asyncio
 
 import click
-from neo4j.exceptions import Neo4jError
 
 from a4s_memory.cli.common import settings_from_context
 from a4s_memory.config import Settings
 from a4s_memory.schema import SchemaCheck, SchemaReport, apply_schema, declared_names
-from a4s_memory.store.db import Neo4jStore, connect
-from a4s_memory.store.server_settings import read_query_log
+from a4s_memory.store.db import connect
+from a4s_memory.store.server_settings import query_log_advice
 
 schema_group = click.Group("schema", help="Manage the Neo4j schema (idempotent).")
 
 
-async def _query_log_advice(store: Neo4jStore) -> str:
-    """A warning line when Neo4j's query log would hold memory text, else ""."""
-    try:
-        return (await read_query_log(store)).advice()
-    except Neo4jError as exc:  # e.g. a user without the privilege to see settings
-        return (
-            f"warning: could not read Neo4j's query-log settings ({exc.code}); make sure "
-            "db.logs.query.parameter_logging_enabled=false (docs/deploy.md)"
-        )
-
-
 async def _apply(settings: Settings) -> tuple[SchemaReport, str]:
     async with connect(settings) as store:
-        return await apply_schema(store), await _query_log_advice(store)
+        return await apply_schema(store), await query_log_advice(store)
 
 
 @schema_group.command("apply")
@@ -52,7 +40,7 @@ def apply(ctx: click.Context) -> None:
 
 async def _missing(settings: Settings, declared: list[str]) -> tuple[list[str], str]:
     async with connect(settings) as store:
-        return await SchemaCheck(declared).missing(store), await _query_log_advice(store)
+        return await SchemaCheck(declared).missing(store), await query_log_advice(store)
 
 
 @schema_group.command("check")

@@ -15,9 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from neo4j.exceptions import Neo4jError
+
 from a4s_memory.store.db import Neo4jStore
 
-__all__ = ["QUERY_LOG_SETTINGS", "QueryLog", "read_query_log"]
+__all__ = ["QUERY_LOG_SETTINGS", "QueryLog", "query_log_advice", "read_query_log"]
 
 
 QUERY_LOG_SETTINGS: Final = ("db.logs.query.enabled", "db.logs.query.parameter_logging_enabled")
@@ -59,3 +61,15 @@ async def read_query_log(store: Neo4jStore) -> QueryLog:
     _, edition = await store.server_version()
     rows = await store.read(_READ, {"names": list(QUERY_LOG_SETTINGS)})
     return QueryLog(edition=edition, settings={str(r["name"]): str(r["value"]) for r in rows})
+
+
+async def query_log_advice(store: Neo4jStore) -> str:
+    """A warning line when Neo4j's query log would hold memory text (or its settings cannot be
+    read), else ""."""
+    try:
+        return (await read_query_log(store)).advice()
+    except Neo4jError as exc:  # e.g. a user without the privilege to see settings
+        return (
+            f"warning: could not read Neo4j's query-log settings ({exc.code}); make sure "
+            "db.logs.query.parameter_logging_enabled=false (docs/deploy.md)"
+        )
