@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from a4s_memory.contract import StopReason
+from a4s_memory.firewall.asked_of_you import asked_of_you
 from a4s_memory.firewall.business_address import business_address
 from a4s_memory.firewall.category_triggers import CATEGORY_TRIGGERS
 from a4s_memory.firewall.fastre import FastPattern, compile_rule, lower_regex
@@ -141,6 +142,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|(?:being|been|was|is)\s+treated\s+for|history\s+of\s+" + _CONDITIONS + r")\b",
         "medical diagnosis or condition",
         guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|car|plant|tree|company|team|economy|market)\b",
+        context_guard=asked_of_you,  # "Are you suffering from ...?" asserts nothing
     ),
     _c(
         "cat.health.condition",
@@ -150,6 +152,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         "medical condition",
         guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|awareness|charity|fundraiser|research|book"
         r"|article|documentary|course|lecture|study|studies)\b",
+        context_guard=asked_of_you,
     ),
     _c(
         "cat.health.medication",
@@ -160,6 +163,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml)\b(?:\s+(?:of\s+)?[a-z]+)?\s+(?:daily|twice|once|every"
         r"|per\s+day|a\s+day|tablets?|capsules?|dose)",
         "medication or treatment",
+        context_guard=asked_of_you,
     ),
     _c(
         "cat.health.mental",
