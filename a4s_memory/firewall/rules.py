@@ -281,7 +281,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.conceal",
         r"\b(?:do\s+not|don'?t|never|without)\s+(?:\w+\s+){0,3}?(?:tell|inform|notify|mention"
-        r"|reveal|alert|let|show|disclose)\w*\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:user|users|anyone"
+        r"|reveal|alert|let|show|disclose)\w*\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:user|users"
         r"|owner|human|them)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+"
         r"(?:this|these|the)\s+(?:instruction|message|step|directive|rule)",
         "concealment from the user",
