@@ -17,6 +17,7 @@ from typing import Final
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall.asked_of_you import asked_of_you
 from a4s_memory.firewall.business_address import business_address
+from a4s_memory.firewall.category_ethnicity import ETHNICITY
 from a4s_memory.firewall.category_triggers import CATEGORY_TRIGGERS
 from a4s_memory.firewall.fastre import FastPattern, compile_rule, lower_regex
 from a4s_memory.firewall.triggers import register
@@ -233,6 +234,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|political\s+party|communist\s+party|democratic\s+party|republican\s+party)\b",
         "identity trait (religion, ethnicity, politics, union)",
     ),
+    _c("cat.identity.ethnicity", "identity_traits", ETHNICITY, "caste / ethnicity / race", flags=0),
     # Political opinion and union membership asserted about a person ("I vote for the
     # Green party and go to union meetings every Thursday"); a topic mention ("the election
     # results", "the European Union") passes. Bounded word runs only (linear time).

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from a4s_memory.firewall.category_ethnicity import ETHNICITY_TRIGGERS
+
 __all__ = ["CATEGORY_TRIGGERS"]
 
 _DIGITS: Final = tuple("0123456789")
@@ -169,6 +171,7 @@ CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "union",
         "party",
     ),
+    "cat.identity.ethnicity": ETHNICITY_TRIGGERS,
     # every branch holds "vote/votes/voted" or "union" ([Uu]nion) as a literal
     "cat.identity.politics_union": ("vot", "union"),
     "cat.intimate.sexual": ("sex", "affair", "cheating"),
