@@ -16,17 +16,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from a4s_memory.firewall.category_person import KIN
+
 __all__ = ["ETHNICITY", "ETHNICITY_TRIGGERS"]
 
-_KIN: Final = (
-    r"(?:mother|father|mom|mum|dad|parents|family|grandmother|grandfather|grandparents|husband"
-    r"|wife|partner|son|daughter|brother|sister|ancestors)"
-)
 # who: a pronoun with its verb, a family member of "my", or a capitalised name
 _PERSON: Final = (
     r"\b(?:I\s++am|I'm|I\s++was|[Ww]e\s++(?:are|were)|[Ww]e're|[Hh]e\s++(?:is|was)|[Hh]e's"
     r"|[Ss]he\s++(?:is|was)|[Ss]he's|[Tt]hey\s++(?:are|were)|[Tt]hey're"
-    r"|[Mm]y\s++(?:\w+\s++)?" + _KIN + r"\s++(?:is|are|was|were)|[A-Z][a-z]++\s++(?:is|was))"
+    r"|[Mm]y\s++(?:\w+\s++)?" + KIN + r"\s++(?:is|are|was|were)|[A-Z][a-z]++\s++(?:is|was))"
 )
 _CASTES: Final = r"(?:[Dd]alit|[Bb]rahmin|[Kk]shatriya|[Vv]aishya|[Ss]hudra)"
 ETHNICITY: Final = (
@@ -42,7 +40,7 @@ ETHNICITY: Final = (
     # a Dalit, a Brahmin
     r"|(?:an?\s++)?" + _CASTES + r"\b)"
     # belongs to the Dalit caste
-    r"|\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s++(?:\w+\s++)?" + _KIN + r"|[A-Z][a-z]++)\s++"
+    r"|\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s++(?:\w+\s++)?" + KIN + r"|[A-Z][a-z]++)\s++"
     r"(?:belongs?|belonged)\s++to\s++(?:the\s++|an?\s++)?(?:[\w-]+\s++)?caste\b"
 )
 # every match holds one of these, lower-cased (category_triggers; test_fw_speed checks it)

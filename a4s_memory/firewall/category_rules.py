@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from a4s_memory.contract import StopReason
+from a4s_memory.firewall import category_health_more as more
 from a4s_memory.firewall.asked_of_you import asked_of_you
 from a4s_memory.firewall.business_address import business_address
 from a4s_memory.firewall.category_ethnicity import ETHNICITY
@@ -194,6 +195,10 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         # the digit-led branches: "<n> year(s) old" / "yr(s)-old", "<n> y/o", "<n>yo"
         probes=(r"old(?:(?<=r[- ]old)|(?<=rs[- ]old))", r"yo(?:(?<=\dyo)|(?<=\d\syo))", "y/o"),
     ),
+    _c("cat.health.genetic", "health", more.GENETIC, "genetic information", flags=0),
+    _c("cat.health.disability", "health", more.DISABILITY, "disability or impairment", flags=0),
+    _c("cat.health.recovery", "health", more.RECOVERY, "recovery from addiction", flags=0),
+    _c("cat.health.prescription", "health", more.PRESCRIPTION, "prescription", flags=0),
     _c(
         "cat.health.pregnancy",
         "intimate_life",
@@ -280,6 +285,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         guard=r"\b(?:battery|phone|device|fee|card|for\s+(?:shipping|delivery))\b",
     ),
     # 4.5 location
+    _c("cat.criminal.prison", "criminal_legal", more.PRISON, "time in prison", flags=0),
     _c(
         "cat.location.street_address",
         "precise_location",

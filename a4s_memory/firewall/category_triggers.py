@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.category_ethnicity import ETHNICITY_TRIGGERS
+from a4s_memory.firewall.category_health_more import TRIGGERS as HEALTH_MORE_TRIGGERS
 
 __all__ = ["CATEGORY_TRIGGERS"]
 
@@ -172,6 +173,7 @@ CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "party",
     ),
     "cat.identity.ethnicity": ETHNICITY_TRIGGERS,
+    **HEALTH_MORE_TRIGGERS,
     # every branch holds "vote/votes/voted" or "union" ([Uu]nion) as a literal
     "cat.identity.politics_union": ("vot", "union"),
     "cat.intimate.sexual": ("sex", "affair", "cheating"),

@@ -1,0 +1,71 @@
+"""Seed 001 §4.2 and §4.4 asserted about a person (twenty-sixth session): genetic
+information, disabilities, prescriptions, recovery from addiction, time in prison. Patterns of
+the ``cat.health.genetic``, ``cat.health.disability``, ``cat.health.recovery``,
+``cat.health.prescription`` and ``cat.criminal.prison`` rules (built in :mod:`category_rules`,
+triggers in :mod:`category_triggers`), written from the seed's list, not from a corpus.
+
+Each needs a person (:data:`category_person.WHO`) said to carry a mutation, to be deaf or to use
+a wheelchair, to go to AA, to have a prescription, to have been in prison; a topic ("a lecture on
+gene mutations", "wheelchair access", "the prison reform debate") and a figure of speech ("blind
+to the risk", "a deaf ear", "a blind date") pass. Bounded word runs and possessive blanks only:
+linear (tests/unit/firewall/test_fw_linear_time.py). Tests: test_fw_health_more.py.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from a4s_memory.firewall.category_person import WHO
+
+__all__ = ["DISABILITY", "GENETIC", "PRESCRIPTION", "PRISON", "RECOVERY", "TRIGGERS"]
+
+_BE: Final = r"(?:\s++(?:is|am|was|are|were|has\s++been|have\s++been|became)|'m|'s|'re)"
+_POSSESSIVE: Final = r"(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)"
+
+GENETIC: Final = (
+    WHO + r"\s++(?:\w+\s++)?(?:carr(?:y|ies|ied)|ha(?:ve|s|d))\s++(?:the\s++|an?\s++)?"
+    r"(?:[\w'-]+\s++){0,2}?(?:gene\s++)?(?:mutation|variant)s?\b"
+    r"|\b" + _POSSESSIVE + r"\s++(?:23and[Mm]e|[Aa]ncestry(?:DNA)?|genetic|DNA|genome)\s++"
+    r"(?:(?:results?|report|profile|screening)\b|test(?:ing)?\s++(?:results?\b|came\s++back"
+    r"|showed|shows|revealed|found))"
+)
+DISABILITY: Final = (
+    WHO + _BE + r"\s++(?:(?:partially|completely|totally|legally|profoundly|almost|now)\s++)?"
+    r"(?:deaf|blind|hard\s++of\s++hearing|visually\s++impaired|hearing[- ]impaired|paraly[sz]ed"
+    r"|paraplegic|quadriplegic|an?\s++amputee|disabled|wheelchair[- ]bound)\b"
+    r"(?!\s++(?:to|date|spot|eye|ear)\b)"
+    r"|" + WHO + r"\s++(?:\w+\s++)?(?:uses?|used|is\s++in|needs?)\s++a\s++wheelchair\b"
+    r"|" + WHO + r"\s++(?:\w+\s++)?(?:wears?|wore|got|ha(?:ve|s))\s++(?:a\s++)?"
+    r"(?:hearing\s++aids?|cochlear\s++implants?|prosthetic\s++(?:leg|arm|limb|hand)s?)\b"
+)
+RECOVERY: Final = (
+    WHO + r"\s++(?:\w+\s++){0,2}?(?:go(?:es)?|went|attend(?:s|ed)?|started|joined)\s++(?:to\s++)?"
+    r"(?:\w+\s++)?(?:AA|NA|Alcoholics\s++Anonymous|Narcotics\s++Anonymous)\b"
+    r"|" + WHO + _BE + r"\s++(?:\w+\s++)?sober\s++(?:for|since)\s++(?:\w+\s++)?"
+    r"(?:years?|months?|weeks?|days?|\d)"
+    r"|" + WHO + _BE + r"\s++an?\s++(?:recovering\s++|former\s++)?"
+    r"(?:alcoholic|(?:drug|heroin|opioid|meth|cocaine|recovering)\s++addict)\b"
+)
+PRESCRIPTION: Final = (
+    WHO + r"\s++(?:\w+\s++)?(?:ha(?:ve|s|d)|got|get|filled|picked\s++up)\s++"
+    r"(?:a\s++|my\s++|his\s++|her\s++|the\s++)?(?:new\s++)?prescription\s++(?:for|of)\b"
+)
+PRISON: Final = (
+    WHO + r"(?:" + _BE + r"|\s++spent\s++\w+(?:\s++\w+)?)\s++in\s++(?:prison|jail|juvie"
+    r"|a\s++(?:state\s++|federal\s++)?(?:prison|penitentiary))\b"
+    r"|" + WHO + r"\s++(?:\w+\s++)?served\s++(?:time|(?:\w+\s++){1,2}?(?:years?|months?)"
+    r"|a\s++(?:\w+\s++)?sentence)\b"
+    r"|" + WHO + r"\s++(?:\w+\s++)?(?:got\s++out\s++of|released\s++from|escaped\s++from"
+    r"|went\s++to)\s++(?:prison|jail)\b"
+)
+# every match of each holds one of its triggers, lower-cased (test_fw_speed checks it)
+TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
+    "cat.health.genetic": ("mutation", "variant", "23and", "ancestry", "genetic", "dna", "genome"),
+    "cat.health.disability": (
+        "deaf", "blind", "hearing", "impaired", "paraly", "plegic", "amputee", "disabled",
+        "wheelchair", "cochlear", "prosthetic",
+    ),
+    "cat.health.recovery": ("aa", "na", "anonymous", "sober", "alcoholic", "addict"),
+    "cat.health.prescription": ("prescription",),
+    "cat.criminal.prison": ("prison", "jail", "juvie", "penitentiary", "served"),
+}  # fmt: skip
