@@ -12,15 +12,9 @@ attack (``bench/decision_diff.py``). Every text is written for this test.
 from __future__ import annotations
 
 import pytest
+from family_checks import owner_write
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-FIREWALL = Firewall()
-
-
-def _decide(text: str) -> StopReason:
-    return FIREWALL.check(WriteRequest(text=text, source_type="user_message")).stop_reason
 
 
 @pytest.mark.parametrize(
@@ -32,7 +26,7 @@ def _decide(text: str) -> StopReason:
     ],
 )
 def test_keeping_ones_own_secret_is_stored(text: str) -> None:
-    assert _decide(text) is StopReason.SUCCESS_STORED
+    assert owner_write(text).stop_reason is StopReason.SUCCESS_STORED
 
 
 @pytest.mark.parametrize(
@@ -45,4 +39,4 @@ def test_keeping_ones_own_secret_is_stored(text: str) -> None:
     ],
 )
 def test_concealment_from_the_user_is_refused(text: str) -> None:
-    assert _decide(text) is StopReason.INJECTION_DETECTED
+    assert owner_write(text).stop_reason is StopReason.INJECTION_DETECTED

@@ -12,15 +12,9 @@ from Sweden") is not read: LoCoMo's chat is full of it. Every text is written fo
 from __future__ import annotations
 
 import pytest
+from family_checks import owner_write
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-FIREWALL = Firewall()
-
-
-def _decide(text: str) -> StopReason:
-    return FIREWALL.check(WriteRequest(text=text, source_type="user_message")).stop_reason
 
 
 @pytest.mark.parametrize(
@@ -38,7 +32,7 @@ def _decide(text: str) -> StopReason:
     ],
 )
 def test_an_ethnicity_asserted_about_a_person_is_refused(text: str) -> None:
-    assert _decide(text) is StopReason.FORBIDDEN_CATEGORY
+    assert owner_write(text).stop_reason is StopReason.FORBIDDEN_CATEGORY
 
 
 @pytest.mark.parametrize(
@@ -55,4 +49,4 @@ def test_an_ethnicity_asserted_about_a_person_is_refused(text: str) -> None:
     ],
 )
 def test_a_topic_or_a_nationality_is_stored(text: str) -> None:
-    assert _decide(text) is StopReason.SUCCESS_STORED
+    assert owner_write(text).stop_reason is StopReason.SUCCESS_STORED

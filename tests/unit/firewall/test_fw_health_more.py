@@ -11,15 +11,9 @@ in my left ear", "He uses a wheelchair", "I have a prescription for Xanax", "I g
 from __future__ import annotations
 
 import pytest
+from family_checks import owner_write
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-FIREWALL = Firewall()
-
-
-def _decide(text: str) -> StopReason:
-    return FIREWALL.check(WriteRequest(text=text, source_type="user_message")).stop_reason
 
 
 @pytest.mark.parametrize(
@@ -48,7 +42,7 @@ def _decide(text: str) -> StopReason:
     ],
 )
 def test_asserted_about_a_person_is_refused(text: str) -> None:
-    assert _decide(text) is StopReason.FORBIDDEN_CATEGORY
+    assert owner_write(text).stop_reason is StopReason.FORBIDDEN_CATEGORY
 
 
 @pytest.mark.parametrize(
@@ -66,4 +60,4 @@ def test_asserted_about_a_person_is_refused(text: str) -> None:
     ],
 )
 def test_a_topic_or_a_figure_of_speech_is_stored(text: str) -> None:
-    assert _decide(text) is StopReason.SUCCESS_STORED
+    assert owner_write(text).stop_reason is StopReason.SUCCESS_STORED

@@ -13,15 +13,9 @@ is written for this test.
 from __future__ import annotations
 
 import pytest
+from family_checks import owner_write
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-FIREWALL = Firewall()
-
-
-def _decide(text: str) -> StopReason:
-    return FIREWALL.check(WriteRequest(text=text, source_type="user_message")).stop_reason
 
 
 @pytest.mark.parametrize(
@@ -37,7 +31,7 @@ def _decide(text: str) -> StopReason:
     ],
 )
 def test_a_health_question_put_to_the_reader_is_stored(text: str) -> None:
-    assert _decide(text) is StopReason.SUCCESS_STORED
+    assert owner_write(text).stop_reason is StopReason.SUCCESS_STORED
 
 
 @pytest.mark.parametrize(
@@ -56,4 +50,4 @@ def test_a_health_question_put_to_the_reader_is_stored(text: str) -> None:
     ],
 )
 def test_an_assertion_about_a_person_is_still_refused(text: str) -> None:
-    assert _decide(text) is StopReason.FORBIDDEN_CATEGORY
+    assert owner_write(text).stop_reason is StopReason.FORBIDDEN_CATEGORY
