@@ -2,8 +2,8 @@
 the pattern of ``cat.identity.ethnicity`` (built in :mod:`category_rules`, triggers in
 :mod:`category_triggers`).
 
-A person is a pronoun ("I'm", "she is", "they were"), a family member ("my grandfather was") or
-a capitalised name ("Priya is"); what is said of them: of a descent, ancestry, heritage or
+A person (:data:`category_person.WHO`: a pronoun, a family member of "my", a capitalised name)
+joined by "is / was / 'm ..." (``BE``) to what is said of them: of a descent, ancestry, heritage or
 extraction ("of Korean descent"), "ethnically <Name>", "<Name> by ancestry / descent / birth",
 bi- or multiracial or mixed race, of a caste ("belongs to the Dalit caste", "is a Brahmin").
 A topic ("an exhibit on Korean heritage", "the caste system") has no such person and passes.
@@ -16,19 +16,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from a4s_memory.firewall.category_person import KIN
+from a4s_memory.firewall.category_person import BE, WHO
 
 __all__ = ["ETHNICITY", "ETHNICITY_TRIGGERS"]
 
-# who: a pronoun with its verb, a family member of "my", or a capitalised name
-_PERSON: Final = (
-    r"\b(?:I\s++am|I'm|I\s++was|[Ww]e\s++(?:are|were)|[Ww]e're|[Hh]e\s++(?:is|was)|[Hh]e's"
-    r"|[Ss]he\s++(?:is|was)|[Ss]he's|[Tt]hey\s++(?:are|were)|[Tt]hey're"
-    r"|[Mm]y\s++(?:\w+\s++)?" + KIN + r"\s++(?:is|are|was|were)|[A-Z][a-z]++\s++(?:is|was))"
-)
 _CASTES: Final = r"(?:[Dd]alit|[Bb]rahmin|[Kk]shatriya|[Vv]aishya|[Ss]hudra)"
 ETHNICITY: Final = (
-    _PERSON + r"\s++(?:"
+    WHO + BE + r"\s++(?:"
     # of Korean descent / of mixed Irish and Ghanaian heritage
     r"(?:(?:half|partly|part|mostly|also)\s++)?of\s++(?:[\w-]+\s++){1,4}?"
     r"(?:descent|ancestry|heritage|extraction)\b"
@@ -40,8 +34,7 @@ ETHNICITY: Final = (
     # a Dalit, a Brahmin
     r"|(?:an?\s++)?" + _CASTES + r"\b)"
     # belongs to the Dalit caste
-    r"|\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s++(?:\w+\s++)?" + KIN + r"|[A-Z][a-z]++)\s++"
-    r"(?:belongs?|belonged)\s++to\s++(?:the\s++|an?\s++)?(?:[\w-]+\s++)?caste\b"
+    r"|" + WHO + r"\s++(?:belongs?|belonged)\s++to\s++(?:the\s++|an?\s++)?(?:[\w-]+\s++)?caste\b"
 )
 # every match holds one of these, lower-cased (category_triggers; test_fw_speed checks it)
 ETHNICITY_TRIGGERS: Final = (

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from a4s_memory.firewall.category_person import WHO
+from a4s_memory.firewall.category_person import BE, WHO
 
 __all__ = ["DISABILITY", "GENETIC", "PRESCRIPTION", "PRISON", "RECOVERY", "TRIGGERS"]
 
-_BE: Final = r"(?:\s++(?:is|am|was|are|were|has\s++been|have\s++been|became)|'m|'s|'re)"
 _POSSESSIVE: Final = r"(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)"
 
 GENETIC: Final = (
@@ -30,7 +29,7 @@ GENETIC: Final = (
     r"|showed|shows|revealed|found))"
 )
 DISABILITY: Final = (
-    WHO + _BE + r"\s++(?:(?:partially|completely|totally|legally|profoundly|almost|now)\s++)?"
+    WHO + BE + r"\s++(?:(?:partially|completely|totally|legally|profoundly|almost|now)\s++)?"
     r"(?:deaf|blind|hard\s++of\s++hearing|visually\s++impaired|hearing[- ]impaired|paraly[sz]ed"
     r"|paraplegic|quadriplegic|an?\s++amputee|disabled|wheelchair[- ]bound)\b"
     r"(?!\s++(?:to|date|spot|eye|ear)\b)"
@@ -41,9 +40,9 @@ DISABILITY: Final = (
 RECOVERY: Final = (
     WHO + r"\s++(?:\w+\s++){0,2}?(?:go(?:es)?|went|attend(?:s|ed)?|started|joined)\s++(?:to\s++)?"
     r"(?:\w+\s++)?(?:AA|NA|Alcoholics\s++Anonymous|Narcotics\s++Anonymous)\b"
-    r"|" + WHO + _BE + r"\s++(?:\w+\s++)?sober\s++(?:for|since)\s++(?:\w+\s++)?"
+    r"|" + WHO + BE + r"\s++(?:\w+\s++)?sober\s++(?:for|since)\s++(?:\w+\s++)?"
     r"(?:years?|months?|weeks?|days?|\d)"
-    r"|" + WHO + _BE + r"\s++an?\s++(?:recovering\s++|former\s++)?"
+    r"|" + WHO + BE + r"\s++an?\s++(?:recovering\s++|former\s++)?"
     r"(?:alcoholic|(?:drug|heroin|opioid|meth|cocaine|recovering)\s++addict)\b"
 )
 PRESCRIPTION: Final = (
@@ -51,7 +50,7 @@ PRESCRIPTION: Final = (
     r"(?:a\s++|my\s++|his\s++|her\s++|the\s++)?(?:new\s++)?prescription\s++(?:for|of)\b"
 )
 PRISON: Final = (
-    WHO + r"(?:" + _BE + r"|\s++spent\s++\w+(?:\s++\w+)?)\s++in\s++(?:prison|jail|juvie"
+    WHO + r"(?:" + BE + r"|\s++spent\s++\w+(?:\s++\w+)?)\s++in\s++(?:prison|jail|juvie"
     r"|a\s++(?:state\s++|federal\s++)?(?:prison|penitentiary))\b"
     r"|" + WHO + r"\s++(?:\w+\s++)?served\s++(?:time|(?:\w+\s++){1,2}?(?:years?|months?)"
     r"|a\s++(?:\w+\s++)?sentence)\b"

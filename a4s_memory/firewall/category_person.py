@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["KIN", "NAME", "WHO"]
+__all__ = ["BE", "KIN", "NAME", "WHO"]
 
 KIN: Final = (
     r"(?:mother|father|mom|mum|dad|parents|family|grandmother|grandfather|grandparents|husband"
@@ -16,3 +16,6 @@ KIN: Final = (
 # a capitalised word that is a name, not a sentence's determiner or a pronoun read elsewhere
 NAME: Final = r"(?!(?:The|This|That|These|Those|It|There|Here|What|Which|Our|Your)\b)[A-Z][a-z]++"
 WHO: Final = r"\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s++(?:\w+\s++)?" + KIN + r"|" + NAME + r")"
+# what joins a person to what is said of them ("I'm", "she was", "they have been"); "'s" only
+# after he / she: "Tom's disabled notifications" is a possessive
+BE: Final = r"(?:\s++(?:is|am|was|are|were|has\s++been|have\s++been|became)|'m|'re|(?<=[Hh]e)'s)"

@@ -26,6 +26,7 @@ from a4s_memory.contract import StopReason
         "My genetic test came back with an APOE4 variant.",
         # disabilities
         "I'm deaf in my left ear.",
+        "He's deaf in one ear.",
         "He uses a wheelchair since the accident.",
         "My brother is legally blind.",
         "I wear hearing aids in both ears.",
@@ -57,6 +58,7 @@ def test_asserted_about_a_person_is_refused(text: str) -> None:
         "Our team meeting moved to Tuesday; AA batteries are in the drawer.",
         "The escape room was set in an old jail.",
         "I'm going on a blind date tonight.",
+        "Tom's disabled notifications are back on.",  # a possessive, not "Tom is"
     ],
 )
 def test_a_topic_or_a_figure_of_speech_is_stored(text: str) -> None:
