@@ -16,6 +16,7 @@ __all__ = [
     "CREDENTIAL_NAME",
     "PLACEHOLDER",
     "STANDS_FOR_A_VALUE",
+    "WINDOWS_VARIABLE",
     "SecretRule",
     "secret_rule",
 ]
@@ -36,6 +37,8 @@ PLACEHOLDER: Final = r"\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secr
 # How a field value starts that stands for one: a variable, a template, a placeholder (the
 # format rules' negative lookahead; the tuple reading's check).
 STANDS_FOR_A_VALUE: Final = r"[$%{<]|" + PLACEHOLDER
+# A Windows or batch variable, "%DEPLOY_TOKEN%": a value written that way is elsewhere.
+WINDOWS_VARIABLE: Final = r"%[\w.]{1,80}+%"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,12 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
-from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS, PLACEHOLDER, SecretRule
+from a4s_memory.firewall.secret_rule_model import (
+    CREDENTIAL_HINTS,
+    PLACEHOLDER,
+    WINDOWS_VARIABLE,
+    SecretRule,
+)
 from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
@@ -253,7 +258,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         r"|(?<=\s)(?![a-z][a-z0-9+.-]{1,15}://))\s*+(?:[\"'`]|\\\")?"
         r"((?!(?:process\.env|os\.environ|os\.getenv|<|\*\*\*|true\b|false\b|null\b|none\b"
         # ... nor a Windows or batch variable, "%DEPLOY_TOKEN%" (its value is elsewhere)
-        r"|undefined\b|%[\w.]{1,80}+%(?![\w%])|" + PLACEHOLDER + r"))"
+        r"|undefined\b|" + WINDOWS_VARIABLE + r"(?![\w%])|" + PLACEHOLDER + r"))"
         r"[^\s\"'`;,<>(){}\[\]]{8,})",
         *CREDENTIAL_HINTS,
         "client",

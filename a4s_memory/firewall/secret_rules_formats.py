@@ -39,6 +39,7 @@ from a4s_memory.firewall.secret_rule_model import (
     CREDENTIAL_NAME,
     PLACEHOLDER,
     STANDS_FOR_A_VALUE,
+    WINDOWS_VARIABLE,
     SecretRule,
 )
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
@@ -92,7 +93,9 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         # a value that is only a template stands for one ("${gpg.passphrase}", "{{ pw }}", "%PW%")
         r"(?i)<(?:"
         + _ELEMENT
-        + r")>\s*+(?!(?:\$\{[\w.:-]{1,80}+\}|\{\{[^{}<>\n]{1,80}+\}\}|%[\w.]{1,80}+%)"
+        + r")>\s*+(?!(?:\$\{[\w.:-]{1,80}+\}|\{\{[^{}<>\n]{1,80}+\}\}|"
+        + WINDOWS_VARIABLE
+        + r")"
         r"\s*+</)([^<\n]{3,200}+)</(?:" + _ELEMENT + r")>",
         "<secret",
         "<pass",
