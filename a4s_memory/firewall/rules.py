@@ -55,6 +55,22 @@ __all__ = [
 
 _IM: Final = re.IGNORECASE | re.MULTILINE
 
+# "act as" addressed to the reader: opening a sentence or clause (an imperative, after "please",
+# "now", "from now on", ...), with the reader or an AI as its subject ("I want you to act as",
+# "the assistant must act as"), or as the reader's task. A third person's role is a fact: "Tom
+# will act as the project lead", "the enzyme can act as a catalyst" (twenty-seventh session,
+# tests/unit/firewall/test_fw_act_as.py). Word runs are bounded literal alternations: linear.
+_ACT_AS_ORDER: Final = (
+    r"|(?:^|[.!?:;,(\[*\"'>-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
+    r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}act\s+as\b"
+    r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
+    r"(?:\s++(?:will|shall|should|must|can|could|would|are|is|going|to|need|have|now|please"
+    r"|also|always|just|simply|henceforth|then|gonna|want|kindly|hereby|instead|only|from|on)\b)"
+    r"{0,5}\s++act\s+as\b"
+    r"|\byour\s+(?:task|job|role|goal|purpose|mission|objective)\s+(?:is|will\s+be)\s+to\s+"
+    r"act\s+as\b"
+)
+
 
 _DATA = (
     r"(?:data|conversations?|chats?|messages|history|credentials|passwords?|e-?mails|files|contacts"
@@ -100,9 +116,10 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "g2.role_assumption",
-        r"\b(?:act\s+as|pretend(?<!\bi\spretend)(?<!\bwe\spretend)(?<!\bthey\spretend)"
+        r"\b(?:pretend(?<!\bi\spretend)(?<!\bwe\spretend)(?<!\bthey\spretend)"
         r"\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
-        r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b",
+        r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b"
+        + _ACT_AS_ORDER,
         "role assumption (act as / pretend to be / you are now)",
     ),
     _r(
