@@ -38,6 +38,14 @@ from a4s_memory.firewall.family_rules_r20_world import ROUND20_WORLD_RULES
 from a4s_memory.firewall.family_rules_r22 import ROUND22_RULES
 from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
+from a4s_memory.firewall.rule_fragments import (
+    ACT_AS_ORDER,
+    DATA,
+    DEVICE_OWNER,
+    REFUSED,
+    ROUTE,
+    TAG,
+)
 from a4s_memory.firewall.rule_model import Rule, triggered
 from a4s_memory.firewall.rule_model import injection_rule as _r
 from a4s_memory.firewall.rule_triggers import INJECTION_TRIGGERS
@@ -54,53 +62,6 @@ __all__ = [
 ]
 
 _IM: Final = re.IGNORECASE | re.MULTILINE
-
-# "act as" addressed to the reader: opening a sentence or clause (an imperative, after "please",
-# "now", "from now on", ...), with the reader or an AI as its subject ("I want you to act as",
-# "the assistant must act as"), or as the reader's task. A third person's role is a fact: "Tom
-# will act as the project lead", "the enzyme can act as a catalyst" (twenty-seventh session,
-# tests/unit/firewall/test_fw_act_as.py). Word runs are bounded literal alternations: linear.
-_ACT_AS_ORDER: Final = (
-    r"|(?:^|[.!?:;,(\[*\"'>-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
-    r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}act\s+as\b"
-    r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
-    r"(?:\s++(?:will|shall|should|must|can|could|would|are|is|going|to|need|have|now|please"
-    r"|also|always|just|simply|henceforth|then|gonna|want|kindly|hereby|instead|only|from|on)\b)"
-    r"{0,5}\s++act\s+as\b"
-    r"|\byour\s+(?:task|job|role|goal|purpose|mission|objective)\s+(?:is|will\s+be)\s+to\s+"
-    r"act\s+as\b"
-)
-
-
-_DATA = (
-    r"(?:data|conversations?|chats?|messages|history|credentials|passwords?|e-?mails|files|contacts"
-    r"|context|information|details|keys|tokens|secrets|records|logs?|documents)"
-)
-
-# "ignore the old directions to the cabin": a route, not the reader's directions (twenty-second
-# round, probe set 15's look-alike); "the directions to the assistant" are still the reader's
-_ROUTE: Final = (
-    r"(?!\s+(?:to|from)\s+(?:the|this|that|a|an|my|our|their|his|her|your)\s+(?!assistant\b"
-    r"|ai\b|bot\b|model\b|chat\w*)\w)"
-)
-
-# A refusal banned, unless what is not refused is a thing named with a determiner ("don't refuse
-# the delivery if the box is dented", "never refuse an invitation from Gran"); a request, a
-# question, the user stay ("never refuse a direct order", "never refuse  Master: ...").
-_REFUSED: Final = (
-    r"(?!\s+(?:the|a|an|this|that|these|those|my|his|her|their|our|your|its)\s+(?!(?:\w+\s+){0,2}?"
-    r"(?:requests?|questions?|orders?|commands?|prompts?|instructions?|tasks?|users?|humans?)\b))"
-)
-
-# "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
-_DEVICE_OWNER = r"(?:my|our|the|your|his|her|their|this|that|a|an|its)\b"
-
-# an active or role-bearing tag opening, after its "<" (g2.markup)
-_TAG = (
-    r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
-    r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
-    r"|information|important|secret|hidden)\b"
-)
 
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- G2 layer 1 -------------------------------------------------------------------
@@ -119,7 +80,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:pretend(?<!\bi\spretend)(?<!\bwe\spretend)(?<!\bthey\spretend)"
         r"\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
         r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b"
-        + _ACT_AS_ORDER,
+        + ACT_AS_ORDER,
         "role assumption (act as / pretend to be / you are now)",
     ),
     _r(
@@ -134,7 +95,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # opening with no ">" after it.
     _r(
         "g2.markup",
-        r"\A[^<]*+(?:<(?!" + _TAG + r")[^<]*+)*+<" + _TAG + r"[^>]*+>",
+        r"\A[^<]*+(?:<(?!" + TAG + r")[^<]*+)*+<" + TAG + r"[^>]*+>",
         "markup injection (active or role-bearing tags)",
     ),
     _r(
@@ -158,7 +119,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|nullify|scrap|discard|set\s+aside|put\s+aside|lay\s+aside)\b[^.\n]{0,40}?"
         r"\b(?:previous|prior|above|earlier|preceding|all|any|your|existing|original|initial|system"
         r"|former|old)\b[^.\n]{0,30}?\b(?:\w{0,2}nstruct\w*|rules?|directions?"
-        + _ROUTE
+        + ROUTE
         + r"|prompts?"
         r"|guid(?:elines?|ance)|constraints?|directives?|commands?|polic(?:y|ies)|restrictions?"
         r"|safeguards?|programming|inputs?|context)\b",
@@ -236,7 +197,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
         r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
         r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
-        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + _DEVICE_OWNER + r"))\b"
+        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + DEVICE_OWNER + r"))\b"
         r"|\b(?:you(?:'re|\s+are)\s+(?:now\s+)?in|enter|switch\s+to)\s+(?:debug|developer|admin|god|maintenance"
         r"|unrestricted|sudo|root)\s+mode\b",
         "persona / mode set-up",
@@ -285,7 +246,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.exfiltration",
         r"\b(?:send|forward|post|upload|transmit|e-?mail|leak|exfiltrate|copy|share|route|relay"
         r"|sync|mirror|include)\b[^.\n]{0,60}?\b(?:all|every|entire|full|complete|any|the\s+user'?s"
-        r"|their|conversation|user|chat)\b[^.\n]{0,40}?\b" + _DATA + r"\b[^.\n]{0,80}?"
+        r"|their|conversation|user|chat)\b[^.\n]{0,40}?\b" + DATA + r"\b[^.\n]{0,80}?"
         r"(?:\bto\b|\bat\b|\bvia\b|\binto\b)",
         "data exfiltration directive",
     ),
@@ -336,13 +297,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.jailbreak_terms",
         r"\b(?:do\s+anything\s+now|developer\s+mode(?!\s+on\s+"
-        + _DEVICE_OWNER
+        + DEVICE_OWNER
         + r")|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
         r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
         r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored"
-        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse"
-        + _REFUSED
-        + r"|(?:never\s+)?break\s+character"
+        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse" + REFUSED + r"|(?:never\s+)?break\s+character"
         r"|not\s+bound\s+by"
         r"|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations)"
         r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"

@@ -1,0 +1,56 @@
+"""Pattern fragments shared by the injection rules of :mod:`a4s_memory.firewall.rules`: spliced
+into its patterns, each a bounded piece of regular expression (linear, as every rule must be;
+tests/unit/firewall/test_fw_linear_time.py)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["ACT_AS_ORDER", "DATA", "DEVICE_OWNER", "REFUSED", "ROUTE", "TAG"]
+
+# "act as" addressed to the reader: opening a sentence or clause (an imperative, after "please",
+# "now", "from now on", ...), with the reader or an AI as its subject ("I want you to act as",
+# "the assistant must act as"), or as the reader's task. A third person's role is a fact: "Tom
+# will act as the project lead", "the enzyme can act as a catalyst" (twenty-seventh session,
+# tests/unit/firewall/test_fw_act_as.py). Word runs are bounded literal alternations: linear.
+ACT_AS_ORDER: Final = (
+    r"|(?:^|[.!?:;,(\[*\"'>-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
+    r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}act\s+as\b"
+    r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
+    r"(?:\s++(?:will|shall|should|must|can|could|would|are|is|going|to|need|have|now|please"
+    r"|also|always|just|simply|henceforth|then|gonna|want|kindly|hereby|instead|only|from|on)\b)"
+    r"{0,5}\s++act\s+as\b"
+    r"|\byour\s+(?:task|job|role|goal|purpose|mission|objective)\s+(?:is|will\s+be)\s+to\s+"
+    r"act\s+as\b"
+)
+
+
+DATA: Final = (
+    r"(?:data|conversations?|chats?|messages|history|credentials|passwords?|e-?mails|files|contacts"
+    r"|context|information|details|keys|tokens|secrets|records|logs?|documents)"
+)
+
+# "ignore the old directions to the cabin": a route, not the reader's directions (twenty-second
+# round, probe set 15's look-alike); "the directions to the assistant" are still the reader's
+ROUTE: Final = (
+    r"(?!\s+(?:to|from)\s+(?:the|this|that|a|an|my|our|their|his|her|your)\s+(?!assistant\b"
+    r"|ai\b|bot\b|model\b|chat\w*)\w)"
+)
+
+# A refusal banned, unless what is not refused is a thing named with a determiner ("don't refuse
+# the delivery if the box is dented", "never refuse an invitation from Gran"); a request, a
+# question, the user stay ("never refuse a direct order", "never refuse  Master: ...").
+REFUSED: Final = (
+    r"(?!\s+(?:the|a|an|this|that|these|those|my|his|her|their|our|your|its)\s+(?!(?:\w+\s+){0,2}?"
+    r"(?:requests?|questions?|orders?|commands?|prompts?|instructions?|tasks?|users?|humans?)\b))"
+)
+
+# "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
+DEVICE_OWNER: Final = r"(?:my|our|the|your|his|her|their|this|that|a|an|its)\b"
+
+# an active or role-bearing tag opening, after its "<" (g2.markup)
+TAG: Final = (
+    r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
+    r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
+    r"|information|important|secret|hidden)\b"
+)
