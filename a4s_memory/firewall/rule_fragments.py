@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ACT_AS_ORDER", "DATA", "DEVICE_OWNER", "REFUSED", "ROUTE", "TAG"]
+__all__ = ["ACT_AS_ORDER", "DATA", "DEVICE_OWNER", "READERS_ACCESS", "REFUSED", "ROUTE", "TAG"]
 
 # "act as" addressed to the reader: opening a sentence or clause (an imperative, after "please",
 # "now", "from now on", ...), with the reader or an AI as its subject ("I want you to act as",
@@ -53,4 +53,16 @@ TAG: Final = (
     r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
     r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
     r"|information|important|secret|hidden)\b"
+)
+
+# Access an attacker grants the reader (inj.unrestricted): unfiltered, uncensored or unmoderated
+# access anywhere; unrestricted or unlimited access as a mode or given to "you". "Unlimited access
+# to the pool" is what a membership sells (twenty-seventh session,
+# tests/unit/firewall/test_fw_unrestricted_access.py).
+READERS_ACCESS: Final = (
+    r"|\b(?:unfiltered|uncensored|unmoderated)\s+(?:\w+\s+)?access\b"
+    r"|\b(?:unrestricted|unlimited)\s+access\s+mode\b"
+    r"|\byou(?:'ve|'re|'ll|\s+(?:now\s+)?(?:have|has|had|got|get|gain|are|were|will))"
+    r"(?:\s+(?:now|been|be|got|given|granted|getting|have|full)){0,4}\s+(?:unrestricted|unlimited)\s+"
+    r"(?:\w+\s+)?access\b"
 )

@@ -42,6 +42,7 @@ from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
     DATA,
     DEVICE_OWNER,
+    READERS_ACCESS,
     REFUSED,
     ROUTE,
     TAG,
@@ -281,8 +282,10 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.unrestricted",
-        r"\b(?:unrestricted|unfiltered|uncensored|unlimited|unmoderated)\s+(?:\w+\s+)?(?:access|mode"
-        r"|ai|output|responses?|content|answers?)\b|\bno\s+(?:ethical\s+|moral\s+)?(?:restrictions"
+        r"\b(?:unrestricted|unfiltered|uncensored|unlimited|unmoderated)\s+(?:\w+\s+)?(?:mode"
+        r"|ai|output|responses?|content|answers?)\b"
+        + READERS_ACCESS
+        + r"|\bno\s+(?:ethical\s+|moral\s+)?(?:restrictions"
         r"|limitations|filters|guidelines|censorship|boundaries)\s+(?:at\s+all|whatsoever|apply|of\s+any)"
         r"|\b(?:unrestricted|unfiltered|uncensored|unmoderated)\s+(?:one|version|twin|alter\s+ego|persona"
         r"|character|assistant|bot|model|chatbot|clone|self)\b",
