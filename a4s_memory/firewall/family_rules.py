@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.normalize import either_form
+from a4s_memory.firewall.rule_fragments import NOT_NEGATED
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
@@ -271,7 +272,9 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
         + _PW_NAMES
         + r"|pin)\b[^.\n]{0,20}?\bwhat\s+would\s+you\s+(?:say|answer|reply|respond|tell)\b"
         # the reader's own credential asked for: "give me your admin password"
-        r"|\b(?:give|send|share|tell|show|reveal|disclose|provide|hand\s+over|e-?mail|text)\s+(?:me"
+        r"|\b"
+        + NOT_NEGATED
+        + r"(?:give|send|share|tell|show|reveal|disclose|provide|hand\s+over|e-?mail|text)\s+(?:me"
         r"\s+|us\s+)?(?:with\s+(?:me|us)\s+)?your\s+(?:own\s+)?(?:"
         + _CREDENTIAL
         + r")\b(?!\s+(?:manager|tips?|rules?|polic\w+|reset|hints?))",

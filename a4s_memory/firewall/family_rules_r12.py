@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from a4s_memory.firewall.rule_fragments import NOT_NEGATED
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
@@ -58,7 +59,7 @@ _VERIFIED: Final = (
 )
 # The act is not negated: "Don't share my one-time codes with anyone" is the owner's own advice.
 # "never to" / "not to" too: "remind me never to read out one-time codes to anyone who calls".
-_NOT: Final = r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)(?<!never\sto\s)(?<!not\sto\s)"
+_NOT: Final = NOT_NEGATED
 # Anyone at all: "anyone in the family" or "everyone on my team" is a circle the owner chose.
 # Not a circle the owner chose: "anyone in the family", "everyone on my team" (also round 14's).
 CHOSEN_CIRCLE: Final = (

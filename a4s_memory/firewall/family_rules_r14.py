@@ -44,16 +44,14 @@ from typing import Final
 
 from a4s_memory.firewall.family_rules_r9 import DOMAIN as _SITE
 from a4s_memory.firewall.family_rules_r12 import CHOSEN_CIRCLE
+from a4s_memory.firewall.rule_fragments import NOT_NEGATED
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
 __all__ = ["ROUND14_RULES"]
 
 # The act is not negated ("never click through", "don't give", "must not be emailed").
-_NOT: Final = (
-    r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)(?<!never\sbe\s)(?<!not\sbe\s)(?<!n't\sbe\s)"
-    r"(?<!never\sto\s)(?<!not\sto\s)"
-)
+_NOT: Final = NOT_NEGATED + r"(?<!never\sbe\s)(?<!not\sbe\s)(?<!n't\sbe\s)"
 # A security warning: its kind, then (a word or two later) the warning itself.
 _WARNING: Final = (
     r"['\"]?\b(?:security|certificate|cert|ssl|tls|https|vpn|download|virus|antivirus|malware"

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ACT_AS_ORDER", "DATA", "DEVICE_OWNER", "READERS_ACCESS", "REFUSED", "ROUTE", "TAG"]
+__all__ = [
+    "ACT_AS_ORDER",
+    "DATA",
+    "DEVICE_OWNER",
+    "NOT_NEGATED",
+    "READERS_ACCESS",
+    "REFUSED",
+    "ROUTE",
+    "TAG",
+]
 
 # "act as" addressed to the reader: opening a sentence or clause (an imperative, after "please",
 # "now", "from now on", ...), with the reader or an AI as its subject ("I want you to act as",
@@ -65,4 +74,11 @@ READERS_ACCESS: Final = (
     r"|\byou(?:'ve|'re|'ll|\s+(?:now\s+)?(?:have|has|had|got|get|gain|are|were|will))"
     r"(?:\s+(?:now|been|be|got|given|granted|getting|have|full)){0,4}\s+(?:unrestricted|unlimited)\s+"
     r"(?:\w+\s+)?access\b"
+)
+
+# The act that follows is not negated: "never give", "don't share", "not to send", and with
+# "ever" between ("don't ever give your PIN to anyone", "never ever share": twenty-seventh
+# session, tests/unit/firewall/test_fw_negated_warnings.py). Lookbehinds: no cost on the scan.
+NOT_NEGATED: Final = (
+    r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)(?<!\bever\s)(?<!never\sto\s)(?<!not\sto\s)"
 )
