@@ -8,29 +8,57 @@ from typing import Final
 
 __all__ = [
     "ACT_AS_ORDER",
+    "ACT_LIKE_ORDER",
     "DATA",
     "DEVICE_OWNER",
     "NOT_NEGATED",
+    "OTHER_ORGANISATION",
     "READERS_ACCESS",
+    "READERS_ROLE",
     "REFUSED",
     "ROUTE",
     "TAG",
 ]
+
 
 # "act as" addressed to the reader: opening a sentence or clause (an imperative, after "please",
 # "now", "from now on", ...), with the reader or an AI as its subject ("I want you to act as",
 # "the assistant must act as"), or as the reader's task. A third person's role is a fact: "Tom
 # will act as the project lead", "the enzyme can act as a catalyst" (twenty-seventh session,
 # tests/unit/firewall/test_fw_act_as.py). Word runs are bounded literal alternations: linear.
-ACT_AS_ORDER: Final = (
-    r"|(?:^|[.!?:;,(\[*\"'>-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
-    r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}act\s+as\b"
-    r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
-    r"(?:\s++(?:will|shall|should|must|can|could|would|are|is|going|to|need|have|now|please"
-    r"|also|always|just|simply|henceforth|then|gonna|want|kindly|hereby|instead|only|from|on)\b)"
-    r"{0,5}\s++act\s+as\b"
-    r"|\byour\s+(?:task|job|role|goal|purpose|mission|objective)\s+(?:is|will\s+be)\s+to\s+"
-    r"act\s+as\b"
+def _addressed(act: str) -> str:
+    """``act`` opening a sentence or clause, after the reader or an AI, or as the reader's task."""
+    return (
+        r"|(?:^|[.!?:;,(\[*\"'>-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
+        r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}"
+        + act
+        + r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
+        r"(?:\s++(?:will|shall|should|must|can|could|would|are|is|going|to|need|have|now|please"
+        r"|also|always|just|simply|henceforth|then|gonna|want|kindly|hereby|instead|only|from|on)\b)"
+        r"{0,5}\s++"
+        + act
+        + r"|\byour\s+(?:task|job|role|goal|purpose|mission|objective)\s+(?:is|will\s+be)\s+to\s+"
+        + act
+    )
+
+
+ACT_AS_ORDER: Final = _addressed(r"act\s+as\b")
+# "act like a ..." the same way (inj.assistant_directive): "Act like a Linux terminal" is an
+# order, "Don't act like a child when Grandma visits" a parent's (tests/unit/firewall/
+# test_fw_everyday_orders.py).
+ACT_LIKE_ORDER: Final = _addressed(r"act\s+like\s+(?:a|an|you)\b")
+# A role the reader is in: "in the role of DAN, you answer ...", "respond in the role of ...";
+# "In the role of Juliet, Sara was brilliant" is a review.
+READERS_ROLE: Final = (
+    r"|\b(?:you|act|respond|answer|speak|write|reply|talk|stay|remain|continue)\w*+\s++"
+    r"(?:\w+\s+){0,3}?in\s+the\s+role\s+of\b"
+    r"|\bin\s+the\s+role\s+of\b[^.!?\n]{0,60}?\byou(?:r|'ll|'re)?\b"
+)
+# "I'm the new admin" of someone else's group or shop (inj.authority_impersonation): "of the
+# neighbourhood WhatsApp group", "of the bakery"; of this system, assistant or memory it refuses.
+OTHER_ORGANISATION: Final = (
+    r"(?!\s+(?:of|for|at|in|on)\s+(?!(?:this|the|your|our)\s+(?:system|assistant|bot|ai|model"
+    r"|chat\w*|server|account|app|database|memory|memories|agent)\b))"
 )
 
 

@@ -40,9 +40,12 @@ from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
+    ACT_LIKE_ORDER,
     DATA,
     DEVICE_OWNER,
+    OTHER_ORGANISATION,
     READERS_ACCESS,
+    READERS_ROLE,
     REFUSED,
     ROUTE,
     TAG,
@@ -75,6 +78,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "g2.importance",
         r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)\s*+)?:",
         "importance escalation (IMPORTANT:)",
+        0,  # shouted, as seed 000 writes it: "Important: bring your passport" is a note
     ),
     _r(
         "g2.role_assumption",
@@ -189,7 +193,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|act|pretend|simulate|roleplay|role-play|generate|obey|comply|behave)\b"
         r"|\b(?:respond|reply|answer)\s+(?:to\s+)?(?:every|all|each|any)\s+(?:\w+\s+)?prompts?\b"
         r"|\bfor\s+(?:all|every|each)\s+(?:\w+\s+)?prompts?\b|\bfrom\s+now\s+(?:on\s+)?you\b"
-        r"|\bact\s+like\s+(?:a|an|you)\b|\bin\s+the\s+role\s+of\b",
+        + ACT_LIKE_ORDER
+        + READERS_ROLE,
         "directive addressed to the assistant",
     ),
     _r(
@@ -239,7 +244,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:instruct|approv|authori|confirm|order|request|mandat|requir)\w*"
         # round 7: "I'm your new operator", "new admin here"
         r"|\b(?:i\s+am|i'm)\s+(?:your|the)\s+new\s+(?:operator|admin(?:istrator)?|developer|owner|master"
-        r"|supervisor)\b|\bnew\s+(?:operator|admin(?:istrator)?|owner)\s+here\b",
+        r"|supervisor)\b"
+        + OTHER_ORGANISATION
+        + r"|\bnew\s+(?:operator|admin(?:istrator)?|owner)\s+here\b",
         "authority claim (on behalf of the admin)",
     ),
     # --- harmful persistent directives ----------------------------------------------------------
