@@ -615,8 +615,9 @@ def test_firewall_check_attack_is_fast(text: str) -> None:
 
 _KEEP: tuple[tuple[str, str, bool], ...] = (
     ("g2.importance", "IMPORTANT: do this", True),
-    ("g2.importance", "important update  : x", True),
-    ("g2.importance", "important \n notice\t:", True),
+    ("g2.importance", "IMPORTANT UPDATE  : x", True),
+    ("g2.importance", "IMPORTANT \n NOTICE\t:", True),
+    ("g2.importance", "important update  : x", False),  # shouted only (twenty-seventh session)
     ("g2.importance", "it is important to rest", False),
     ("g2.system_mimicry", "< / system>", True),
     ("g2.system_mimicry", "<system_prompt>", True),
