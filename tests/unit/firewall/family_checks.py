@@ -5,6 +5,7 @@ gate's count that the learned-layer tests bound."""
 
 from __future__ import annotations
 
+from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
 
 RULES_ONLY = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
@@ -52,6 +53,20 @@ def not_trusted(texts: list[str]) -> list[str]:
 def owner_write(text: str) -> FirewallDecision:
     """The whole gate's decision for the owner's ``user_message``."""
     return Firewall().check(WriteRequest(text=text, source_type="user_message"))
+
+
+def stored_without(text: str, rule_id: str) -> bool:
+    """The owner's ``text`` is stored, and ``rule_id`` did not fire on it."""
+    decision = owner_write(text)
+    fired = {f.rule_id for f in decision.findings}
+    return decision.stop_reason is StopReason.SUCCESS_STORED and rule_id not in fired
+
+
+def refused_by(text: str, rule_id: str) -> bool:
+    """The owner's ``text`` is refused as an injection, ``rule_id`` among the rules that fired."""
+    decision = owner_write(text)
+    fired = {f.rule_id for f in decision.findings}
+    return decision.stop_reason is StopReason.INJECTION_DETECTED and rule_id in fired
 
 
 # A clean pipe table with a line spliced between its rows ("{line}"), shared by the pasted-order

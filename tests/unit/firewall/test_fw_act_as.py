@@ -13,9 +13,7 @@ A third person's role is a fact. Every text is written for this test.
 from __future__ import annotations
 
 import pytest
-from family_checks import owner_write
-
-from a4s_memory.contract import StopReason
+from family_checks import refused_by, stored_without
 
 
 @pytest.mark.parametrize(
@@ -31,9 +29,7 @@ from a4s_memory.contract import StopReason
     ],
 )
 def test_someone_elses_role_is_stored(text: str) -> None:
-    decision = owner_write(text)
-    assert decision.stop_reason is StopReason.SUCCESS_STORED
-    assert "g2.role_assumption" not in {f.rule_id for f in decision.findings}
+    assert stored_without(text, "g2.role_assumption")
 
 
 @pytest.mark.parametrize(
@@ -52,6 +48,4 @@ def test_someone_elses_role_is_stored(text: str) -> None:
     ],
 )
 def test_an_order_to_the_reader_is_refused(text: str) -> None:
-    decision = owner_write(text)
-    assert decision.stop_reason is StopReason.INJECTION_DETECTED
-    assert "g2.role_assumption" in {f.rule_id for f in decision.findings}
+    assert refused_by(text, "g2.role_assumption")

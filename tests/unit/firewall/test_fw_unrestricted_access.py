@@ -11,9 +11,7 @@ mode, output or answer, still refuse wherever they are. Every text is written fo
 from __future__ import annotations
 
 import pytest
-from family_checks import owner_write
-
-from a4s_memory.contract import StopReason
+from family_checks import refused_by, stored_without
 
 
 @pytest.mark.parametrize(
@@ -27,9 +25,7 @@ from a4s_memory.contract import StopReason
     ],
 )
 def test_an_everyday_access_is_stored(text: str) -> None:
-    decision = owner_write(text)
-    assert decision.stop_reason is StopReason.SUCCESS_STORED
-    assert "inj.unrestricted" not in {f.rule_id for f in decision.findings}
+    assert stored_without(text, "inj.unrestricted")
 
 
 @pytest.mark.parametrize(
@@ -43,6 +39,4 @@ def test_an_everyday_access_is_stored(text: str) -> None:
     ],
 )
 def test_the_readers_unrestricted_access_is_refused(text: str) -> None:
-    decision = owner_write(text)
-    assert decision.stop_reason is StopReason.INJECTION_DETECTED
-    assert "inj.unrestricted" in {f.rule_id for f in decision.findings}
+    assert refused_by(text, "inj.unrestricted")
