@@ -3,7 +3,8 @@
 Seed 001 §4 refuses a health condition *asserted about a person*. "Are you suffering from pain
 and fever?" or "Have you ever been diagnosed with asthma?" asserts nothing about anyone: it asks
 the reader. :func:`asked_of_you` is the health rules' ``context_guard``: it cancels a hit whose
-own clause opens with "are / were / have / do / did you" (a few adverbs or "been" between)
+own clause opens with "are / were / have / do / did you" (a few adverbs or "been" between;
+the clause may follow ", and" / ", or" / ", but")
 right before the hit, and closes with "?" after it. Anything else keeps the hit: another subject
 ("Do you know Anna has diabetes?"), an assertion after "that" or in the first person ("Are you
 aware that I was diagnosed ..."), a statement about "you" ("You are suffering from ..."). Both
@@ -25,7 +26,10 @@ _AFTER: Final = 120  # characters read on for the clause's "?"
 _OPENING: Final = re.compile(
     # blanks, not newlines, after the terminator: a run of newlines is many sentence starts, and
     # letting each read the whole run made the search quadratic (test_fw_linear_time.py)
-    r"(?:\A|[.!?;:\n])[ \t]*+(?:(?:and|so|but|then|now|ok|okay|well)\b[ \t,]*+){0,2}"
+    # or a comma before "and / or / but": a second question of the same sentence ("Have you
+    # taken this before, and are you on any other medication?", twenty-seventh session)
+    r"(?:\A|[.!?;:\n]|,(?=[ \t]*+(?:and|or|but)\b))[ \t]*+"
+    r"(?:(?:and|or|so|but|then|now|ok|okay|well)\b[ \t,]*+){0,2}"
     r"(?:are|were|have|do|did)\s++you\s++"
     r"(?:(?:also|ever|still|currently|now|already|really|recently|been)\s++){0,3}"
     # the diagnosis a condition rule's hit ("with asthma") follows

@@ -28,6 +28,10 @@ from a4s_memory.contract import StopReason
         "Are you taking any medication at the moment?",
         "OK. And are you still taking the painkillers?",
         "Did you have asthma as a child?",
+        # a second question after ", and" / ", or" (twenty-seventh session: a pharmacist's
+        # question in hand-written chat turns)
+        "Have you taken anything like this before, and are you on any other medication?",
+        "Have you had a reaction to it, or are you taking any medication?",
     ],
 )
 def test_a_health_question_put_to_the_reader_is_stored(text: str) -> None:
@@ -47,6 +51,7 @@ def test_a_health_question_put_to_the_reader_is_stored(text: str) -> None:
         # a statement about "you", not a question
         "You are suffering from pneumonia.",
         "Are you kidding? She is suffering from depression.",
+        "She stopped eating, and you know she is on antidepressants?",
     ],
 )
 def test_an_assertion_about_a_person_is_still_refused(text: str) -> None:
