@@ -29,7 +29,7 @@ __all__ = [
 def _addressed(act: str) -> str:
     """``act`` opening a sentence or clause, after the reader or an AI, or as the reader's task."""
     return (
-        r"|(?:^|[.!?:;,(\[*\"'>-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
+        r"|(?:^|[.!?:;,(\[*\"'>\n-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
         r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}"
         + act
         + r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
