@@ -29,8 +29,10 @@ __all__ = [
 def _addressed(act: str) -> str:
     """``act`` opening a sentence or clause, after the reader or an AI, or as the reader's task."""
     return (
-        r"|(?:^|[.!?:;,(\[*\"'>\n-])\s*+(?:(?:please|now|kindly|henceforth|instead|simply|just|also"
-        r"|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b\s*+,?\s*+){0,3}"
+        # blanks, not newlines, after the opening: from every newline of a run of them, "\s*+"
+        # read the rest of the run (quadratic; test_fw_linear_time.py)
+        r"|(?:^|[.!?:;,(\[*\"'>\n-])[ \t]*+(?:(?:please|now|kindly|henceforth|instead|simply|just"
+        r"|also|then|so|ok(?:ay)?|from\s+now\s+on|for\s+now)\b[ \t]*+,?[ \t]*+){0,3}"
         + act
         + r"|\b(?:you|ai|assistant|chatbot|bot|model|gpt|chatgpt|llm)(?:\s*+'(?:ll|re|d))?"
         r"(?:\s++(?:will|shall|should|must|can|could|would|are|is|going|to|need|have|now|please"
