@@ -76,6 +76,37 @@ _PROSE: Final = frozenset(
         "above",
     }
 )
+# Words a form, a schema or a note puts after a password key or in a password element when it
+# holds none: a state, a setting, a flag (twenty-eighth session, the bare-word rule).
+_SETTING_WORDS: Final = frozenset(
+    {
+        "true",
+        "false",
+        "yes",
+        "no",
+        "null",
+        "unknown",
+        "default",
+        "disabled",
+        "enabled",
+        "encrypted",
+        "masked",
+        "generated",
+        "provided",
+        "protected",
+        "missing",
+        "invalid",
+        "incorrect",
+        "expired",
+        "forgotten",
+        "strict",
+        "unset",
+    }
+)
+# A name (not a value) after a password key holds one of these ("PasswordField", "SecretStr",
+# "HashedValue") or ends like a type ("TextInput", "CharField").
+_NAME_WORDS: Final = ("pass", "pwd", "secret", "token", "word", "hash", "cred")
+_TYPE_ENDINGS: Final = ("field", "input", "type", "string", "str")
 # Placeholder halves of curl's "-u user:password" ("username:password", "$USER:$PASS").
 _TEMPLATE_LOGIN: Final = frozenset(
     {"user", "username", "pass", "password", "passwd", "token", "pwd"}
@@ -147,6 +178,10 @@ def plausible(rule_id: str, value: str) -> bool:
     """Extra checks that keep generic rules from flagging words and placeholders."""
     if rule_id == "secret.password_word":
         return value.lower() not in _NOT_A_PASSWORD and len(set(value)) >= 4
+    if rule_id == "secret.password_bare":
+        return _bare_password(value)
+    if rule_id == "secret.xml_element" and not _element_value(value.strip()):
+        return False
     if rule_id == "secret.connection_password":  # the format says it is one: all but a template
         return value[0] not in _LEADERS and "${" not in value and len(set(value)) >= 3
     if rule_id == "secret.passphrase":
@@ -193,6 +228,33 @@ def plausible(rule_id: str, value: str) -> bool:
     if rule_id == "secret.long_hex":
         return len(set(value.lower())) >= 8
     return len(set(value)) >= 5 and "XXXX" not in value.upper()
+
+
+def _element_value(value: str) -> bool:
+    """The text of an element named for a password is one unless it is a setting
+    ("<require-password>false</...>") or stands for one: a template ("{ password }",
+    "${{password}}", "%PW%") or a variable ("$password", "$DB_PASS"), as in a URL."""
+    if value.lower() in _SETTING_WORDS or value[:1] in "{%" or value.startswith(("${", "$(")):
+        return False
+    return not _url_variable(value)
+
+
+def _bare_password(value: str) -> bool:
+    """A word written bare after a password key (``password: hardcodEd``) is the password when it
+    holds a capital and says nothing else: not a word a form or a type puts there ("Required",
+    "Unknown", "Optional"), not a name that holds a credential word ("PasswordField",
+    "SecretStr")."""
+    low = value.lower()
+    return (
+        any(map(str.isupper, value))
+        and len(set(low)) >= 4
+        and low not in _NOT_A_PASSWORD
+        and low not in _PROSE
+        and low not in _SETTING_WORDS
+        and not any(word in low for word in _NAME_WORDS)
+        and not low.endswith(_TYPE_ENDINGS)
+        and "xxxx" not in low
+    )
 
 
 def _user_password(value: str) -> bool:

@@ -91,20 +91,22 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         _P,
         "assigned_credential",
         # a value that is only a template stands for one ("${gpg.passphrase}", "{{ pw }}", "%PW%")
-        r"(?i)<(?:"
+        # its name may carry a prefix after which a separator stands ("<DB_PASSWORD>",
+        # "<smtp.password>"; twenty-eighth session), not a word ("<RequirePassword>")
+        r"(?i)<(?:[\w.-]{0,40}?[_.-])?(?:"
         + _ELEMENT
         + r")>\s*+(?!(?:\$\{[\w.:-]{1,80}+\}|\{\{[^{}<>\n]{1,80}+\}\}|"
         + WINDOWS_VARIABLE
         + r")"
-        r"\s*+</)([^<\n]{3,200}+)</(?:" + _ELEMENT + r")>",
-        "<secret",
-        "<pass",
-        "<pwd",
-        "<token",
-        "<api",
-        "<private",
-        "<client",
-        "<access",
+        r"\s*+</)([^<\n]{3,200}+)</(?:[\w.-]{0,40}?[_.-])?(?:" + _ELEMENT + r")>",
+        # every element name ends in one of these (a prefix may stand before it)
+        "secret>",
+        "password>",
+        "passwd>",
+        "pwd>",
+        "passphrase>",
+        "token>",
+        "key>",
         group=1,
     ),
     _s(
@@ -207,6 +209,20 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         group=1,
     ),
     _s(
+        "secret.password_bare",
+        _P,
+        "password",
+        # twenty-eighth session: a word written bare right after a password key and alone to the
+        # end of its line ("password: hardcodEd", "wifi password: Sunflower") is the password; a
+        # type, a reference or a placeholder is not, nor a lower-case word (too often code or
+        # prose: "password = getpass"), secret_checks.plausible
+        r"(?im)(?:password|passwd|pwd|passphrase)[ \t]*+[:=][ \t]*+([a-z][a-z-]{5,63}+)"
+        r"[.!]?+[ \t]*+(?:\r?$|[;,<])",
+        "pass",
+        "pwd",
+        group=1,
+    ),
+    _s(
         "secret.base64_credentials",
         _P,
         "basic_auth",
@@ -297,7 +313,8 @@ FORMAT_RULES: Final[tuple[SecretRule, ...]] = (
         # side); a word or a type name is not one (secret_checks.plausible: "bearer", "opaque")
         r"(?i)\b"
         + _CODE_NAME
-        + r"\s*+[!=]==?\s*+[\"']"
+        # a Python string prefix before the literal (f"...", b'...'; twenty-eighth session)
+        + r"\s*+[!=]==?\s*+[frbu]{0,2}+[\"']"
         + _NOT_A_VALUE
         + r"([^\s\"'`]{3,100}+)[\"']",
         "==",
