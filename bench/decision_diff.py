@@ -21,6 +21,10 @@ validation splits of ``../shared/corpora`` (``train_injection.split_of``). The t
 probes (never trained on) and the public sets never trained on are counted, never shown: a rule
 designed after reading them would be tuned on the figures it is measured by (issue 14's
 honesty rule; the fifteenth session's diff printed such texts).
+
+A redaction is not a decision: ``record`` also keeps, for each text stored with something
+redacted, a digest of what would be stored, and ``compare`` counts the texts both runs store whose
+stored form differs (a secret rule's change moves those, not the outcomes; counted, never shown).
 """
 
 from __future__ import annotations
@@ -68,14 +72,17 @@ def read_sources(named: dict[str, Path]) -> tuple[Rows, dict[str, str]]:
     return rows, digests
 
 
-def record(rows: Rows) -> dict[str, str]:
+def record(rows: Rows) -> tuple[dict[str, str], dict[str, str]]:
     """``name:index`` -> the outcome of that text written by the owner: its stop reason, or
-    ``SUCCESS_STORED:<security>`` when it is stored with a security axis other than ``clean``."""
+    ``SUCCESS_STORED:<security>`` when it is stored with a security axis other than ``clean``;
+    and, for each text stored with something redacted, ``name:index`` -> a digest of what would
+    be stored (a redaction is not a decision: a secret rule moves these, not the outcomes)."""
     from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
 
     firewall = Firewall()
     hsfilter.wait(300.0)  # the prefilter decides nothing; waiting keeps the runs comparable
     decisions: dict[str, str] = {}
+    redactions: dict[str, str] = {}
     for name, items in rows.items():
         for index, row in enumerate(items):
             decision = firewall.check(WriteRequest(text=row["text"]))
@@ -83,7 +90,11 @@ def record(rows: Rows) -> dict[str, str]:
             if decision.status is not None and decision.status.security.value != "clean":
                 outcome = f"{outcome}:{decision.status.security.value}"
             decisions[f"{name}:{index}"] = outcome
-    return decisions
+            kept = decision.redacted_text
+            if decision.accepted and kept is not None and kept != row["text"]:
+                digest = hashlib.sha256(kept.encode("utf-8")).hexdigest()[:16]
+                redactions[f"{name}:{index}"] = digest
+    return decisions, redactions
 
 
 def _direction(before: str, after: str) -> str:
@@ -125,6 +136,20 @@ def compare(before: dict[str, str], after: dict[str, str], rows: Rows) -> Iterat
     yield f"changed {sum(counts.values())} of {len(before)} decisions"
 
 
+def compare_redactions(before: dict[str, str], after: dict[str, str], rows: Rows) -> Iterator[str]:
+    """Texts stored by both runs whose stored form differs (one more or one less redaction, or
+    another span), counted by corpus, label and split; texts never shown (secrets)."""
+    counts: Counter[tuple[str, str, str]] = Counter()
+    for key in before.keys() | after.keys():
+        if before.get(key) != after.get(key):
+            name, index = key.rsplit(":", 1)
+            row = rows[name][int(index)]
+            counts[(Path(name).stem, str(row.get("label")), _split(name, row))] += 1
+    for (corpus, label, split), n in sorted(counts.items()):
+        yield f"{n:5d}  {corpus} {label} ({split}): stored with other redactions"
+    yield f"redacted differently: {sum(counts.values())} texts"
+
+
 def comparable(
     before: dict[str, str], after: dict[str, str], now: dict[str, str]
 ) -> tuple[set[str], list[str]]:
@@ -153,12 +178,13 @@ def main() -> None:
         if args.code is not None:  # before anything imports a4s_memory or bench
             sys.path.insert(0, str(args.code.resolve()))
         rows, digests = read_sources(sources(args.extra))
-        decisions = record(rows)
+        decisions, redactions = record(rows)
         report = {
             "format": FORMAT,
             "sources": digests,
             "extra": [str(p.resolve()) for p in args.extra],
             "decisions": decisions,
+            "redactions": redactions,
         }
         args.out.write_text(json.dumps(report) + "\n", encoding="utf-8")
         print(f"{len(decisions)} decisions -> {args.out}")
@@ -178,6 +204,16 @@ def main() -> None:
     ]
     for line in compare(kept[0], kept[1], rows):
         print(line)
+    stored_both = {k for k, v in kept[0].items() if v.startswith(STORED)} & {
+        k for k, v in kept[1].items() if v.startswith(STORED)
+    }
+    if "redactions" in before and "redactions" in after:  # older recordings have none
+        redacted = [
+            {k: v for k, v in run["redactions"].items() if k in stored_both}
+            for run in (before, after)
+        ]
+        for line in compare_redactions(redacted[0], redacted[1], rows):
+            print(line)
 
 
 if __name__ == "__main__":

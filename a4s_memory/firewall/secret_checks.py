@@ -103,6 +103,12 @@ _SETTING_WORDS: Final = frozenset(
         "unset",
     }
 )
+# A template in braces around a name ("{ password }", "${{ secrets.mail }}"), a make variable
+# ("$(DB_PW)") or a Windows one ("%DB_PW%"), the whole value (anchored: linear); not a Jenkins
+# secret, "{AQAAABAAAAAQ...}", whose base64 holds digits.
+_ELEMENT_TEMPLATE: Final = re.compile(
+    r"\A(?:\$?+\{++\s*+[A-Za-z_.]{1,80}+\s*+\}++|\$\([\w.]{1,80}+\)|%[\w.]{1,80}+%)\Z"
+)
 # A name (not a value) after a password key holds one of these ("PasswordField", "SecretStr",
 # "HashedValue") or ends like a type ("TextInput", "CharField").
 _NAME_WORDS: Final = ("pass", "pwd", "secret", "token", "word", "hash", "cred")
@@ -233,9 +239,11 @@ def plausible(rule_id: str, value: str) -> bool:
 def _element_value(value: str) -> bool:
     """The text of an element named for a password is one unless it is a setting
     ("<require-password>false</...>") or stands for one: a template ("{ password }",
-    "${{password}}", "%PW%") or a variable ("$password", "$DB_PASS"), as in a URL."""
-    if value.lower() in _SETTING_WORDS or value[:1] in "{%" or value.startswith(("${", "$(")):
-        return False
+    "${{password}}", "%PW%"), a placeholder ("<password>changeme</password>") or a variable
+    ("$password", "$DB_PASS"), as in a URL."""
+    low = value.lower()
+    if low in _SETTING_WORDS or low in _NOT_A_PASSWORD or _ELEMENT_TEMPLATE.fullmatch(value):
+        return False  # a setting, a placeholder, a template
     return not _url_variable(value)
 
 

@@ -4,7 +4,7 @@ are counted, never printed)."""
 
 from __future__ import annotations
 
-from bench.decision_diff import comparable, compare
+from bench.decision_diff import comparable, compare, compare_redactions
 from bench.train_injection import split_of
 
 
@@ -69,3 +69,22 @@ def test_only_files_read_alike_by_both_runs_and_now_are_compared() -> None:
         "not compared: bench/data/hand.jsonl (changed between the runs)",
         "not compared: extra/x.jsonl (changed since the runs)",
     ]
+
+
+def test_a_text_stored_with_other_redactions_is_counted_never_shown() -> None:
+    """A secret rule moves what is stored, not the decision: the diff counts those texts apart
+    (the twenty-eighth session's bare-word passwords), and shows none of them."""
+    chat = "corpora/locomo_facts.jsonl"
+    rows = {
+        chat: [
+            {"text": f"wifi password: Pass{n}", "label": "benign", "id": str(n)} for n in range(4)
+        ]
+    }
+    before = {f"{chat}:0": "aaa", f"{chat}:2": "ccc"}  # 1 and 3 stored whole
+    after = {f"{chat}:0": "aaa", f"{chat}:1": "bbb", f"{chat}:2": "ddd"}
+    report = "\n".join(compare_redactions(before, after, rows))
+    assert "Pass" not in report
+    assert report.endswith("redacted differently: 2 texts")
+    lines = report.splitlines()[:-1]  # one per split the two texts fall in
+    assert sum(int(line.split()[0]) for line in lines) == 2
+    assert all(line.endswith("stored with other redactions") for line in lines)

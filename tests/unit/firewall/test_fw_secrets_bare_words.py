@@ -42,6 +42,12 @@ def test_a_bare_word_password_is_not_left_in_what_is_stored(text: str, value: st
     assert value not in stored(text)
 
 
+def test_a_jenkins_secret_in_braces_is_redacted_whole() -> None:
+    # braces around base64 are Jenkins' encrypted secret, not a template ("{ password }")
+    text = "<secret>{AQAAABAAAAAQ9xT2kLm3Vq8Rw5Yz1Nc4Hb7Gd0Jf6Ps2Ue}</secret>"
+    assert stored(text) == "<secret>[SECRET_REDACTED]</secret>"
+
+
 def test_the_rest_of_the_paste_is_kept() -> None:
     kept = stored("database:\n  user: app\n  password: hardcodEd\n  port: 5432")
     assert "hardcodEd" not in kept
@@ -73,6 +79,8 @@ def test_the_rest_of_the_paste_is_kept() -> None:
         "<smtp_password>{ smtp_password }</smtp_password>",
         "<mail-password>${{ secrets.mail }}</mail-password>",
         "password=ABCxxxxxxxx",
+        "<db.password>password</db.password>",
+        "<password>changeme</password>",
         "<DB_PASSWORD>${DB_PASSWORD}</DB_PASSWORD>",
         "<DB_PASSWORD>{{ db_password }}</DB_PASSWORD>",
         "<MasterUserPassword>!Ref 'MasterUserPassword'</MasterUserPassword>",
