@@ -11,6 +11,7 @@ __all__ = [
     "ACT_LIKE_ORDER",
     "DATA",
     "DEVICE_OWNER",
+    "JAILBREAK_WORDS",
     "NOT_NEGATED",
     "OTHER_ORGANISATION",
     "READERS_ACCESS",
@@ -111,4 +112,44 @@ READERS_ACCESS: Final = (
 # session, tests/unit/firewall/test_fw_negated_warnings.py). Lookbehinds: no cost on the scan.
 NOT_NEGATED: Final = (
     r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!dont\s)(?<!\bever\s)(?<!never\sto\s)(?<!not\sto\s)"
+)
+
+# A jailbreak's own words, about the reader (inj.jailbreak_terms; twenty-eighth session,
+# tests/unit/firewall/test_fw_everyday_jailbreak_words.py): each was refused bare, and an
+# owner's note uses them too ("my jailbroken iPhone", "the uncensored director's cut", "park
+# without restrictions on Sundays", "the NSFW channel is muted", "he's amoral about money",
+# "I'm not bound by the old contract"). Alternatives for the rule's group (each opens with "|").
+_DEVICE: Final = (
+    r"(?:i?phones?|ipads?|ipods?|ios|android|kindles?|consoles?|devices?|ps[2-5]|psp|vita|switch"
+    r"|xbox|wii|3ds|routers?|tablets?|watch|firmware|fire\s*+stick|roku|chromecast)\b"
+)
+JAILBREAK_WORDS: Final = (
+    # a jailbreak that is not a device's (the device after it, or right before it)
+    r"|(?<!phone\s)(?<!ipad\s)(?<!ipod\s)(?<!ios\s)(?<!android\s)(?<!kindle\s)(?<!console\s)"
+    r"(?<!device\s)(?<!ps3\s)(?<!ps4\s)(?<!ps5\s)(?<!switch\s)(?<!xbox\s)(?<!wii\s)(?<!tablet\s)"
+    r"jailbr(?:eak|oken)(?!(?:s|ing|ed)?+\s++(?:(?:my|our|the|your|his|her|their|this|that|a|an"
+    r"|its|old|new)\s++){0,2}?(?:[\w-]++\s++)?" + _DEVICE + r")"
+    # an uncensored or amoral reader, mode or output
+    # ("ROLEPLAY=amoral ...", "persona: uncensored")
+    r"|(?:(?:you(?:['’]re|\s++are)|\bbe(?:come)?|act\s++as|as)\s++"
+    r"|\b(?:role[\s-]?+play(?:ing)?+(?:\s++as)?+|persona|mode)\s*+[=:]?+\s*+)(?:an?\s++)?"
+    r"(?:[\w-]++\s++){0,2}?(?:uncensored|amoral)\b"
+    r"|(?:uncensored|amoral)\s++(?:and\s++[\w-]++\s++)?(?:ai|mode|version\s++of\s++(?:you|yourself)"
+    r"|responses?|answers?|replies|outputs?|assistant|chatbot|model|llm|gpt|persona|bot|character"
+    r"|entity|machine)\b"
+    # NSFW output allowed or asked for
+    r"|nsfw\b(?=[^.\n]{0,40}?\b(?:allowed|permitted|enabled|okay|ok|fine|acceptable)\b)"
+    r"|(?:generate|write|produce|create|output|allow|permit|enable|describe)\s++(?:[\w-]++\s++){0,2}?"
+    r"nsfw\b"
+    # the reader, or its answers, without restrictions; "without restrictions, you will ..."
+    r"|\b(?:ai|model|assistant|chatbot|bot|llm|answers?|answering|respond(?:s|ing)?|responses"
+    r"|repl(?:y|ies|ying)|generate|output|operate|behave)\b[^.\n]{0,60}?\bwithout\s++(?:any\s++)?"
+    r"(?:restrictions|censorship|filters|limitations)"
+    r"|without\s++(?:any\s++)?(?:restrictions|censorship|filters|limitations)\s*+,\s*+(?:you"
+    r"|answer|respond|reply)\b"
+    # the reader not bound by its rules
+    r"|(?:you(?:['’]re|\s++are)?|ai|model|assistant|chatbot|bot|llm|dan)\s++(?:is\s++|are\s++)?"
+    r"(?:[\w-]++\s++)?not\s++bound\s++by\s++(?:[\w-]++\s++){0,3}?(?:rules|polic(?:y|ies)|guidelines"
+    r"|restrictions|ethics|morals?|laws|limits|limitations|filters|openai|anthropic|programming"
+    r"|constraints|terms)\b"
 )

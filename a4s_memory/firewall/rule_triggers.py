@@ -80,7 +80,7 @@ _CORE_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.new_instructions": ("instruction", "directive", "system", "orders", "rules", "direction"),
     "inj.role_switch": ("you",),
     "inj.assistant_directive": ("you", "prompt", "act", "role"),
-    "inj.persona_setup": ("=", "assume", "now", "want", "mode"),
+    "inj.persona_setup": ("=", "assume", "now", "want", "like", "mode"),
     "inj.chat_template": ("<|", "inst]", "sys>>", "_of_turn>", "#", "system", "assistant"),
     "inj.fake_marker": (
         "[",

@@ -44,6 +44,7 @@ from a4s_memory.firewall.rule_fragments import (
     ACT_LIKE_ORDER,
     DATA,
     DEVICE_OWNER,
+    JAILBREAK_WORDS,
     OTHER_ORGANISATION,
     READERS_ACCESS,
     READERS_ROLE,
@@ -204,7 +205,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
         r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
         r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
-        r"|roleplay)\b|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
+        r"|roleplay)\b|\bI(?:\s+would|['’]d)\s+like\s+you\s+to\s+(?:act|pretend|simulate|role[\s-]?play)\b"
+        r"|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
         r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + DEVICE_OWNER + r"))\b"
         r"|\b(?:you(?:'re|\s+are)\s+(?:now\s+)?in|enter|switch\s+to)\s+(?:debug|developer|admin|god|maintenance"
         r"|unrestricted|sudo|root)\s+mode\b",
@@ -310,13 +312,14 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.jailbreak_terms",
         r"\b(?:do\s+anything\s+now|developer\s+mode(?!\s+on\s+"
         + DEVICE_OWNER
-        + r")|jailbr(?:eak|oken)|god\s*mode|evil\s+confidant"
+        + r")|god\s*mode|evil\s+confidant"
         r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
-        r"|(?:stay|remain)\s+in\s+character|opposite\s+mode|nsfw|amoral|uncensored"
-        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse" + REFUSED + r"|(?:never\s+)?break\s+character"
-        r"|not\s+bound\s+by"
-        r"|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations)"
-        r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
+        r"|(?:stay|remain)\s+in\s+character|opposite\s+mode"
+        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse"
+        + REFUSED
+        + r"|(?:never\s+)?break\s+character"
+        + JAILBREAK_WORDS  # about the reader: "my jailbroken iPhone" is a note
+        + r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
         r"|explicit|inappropriate|offensive)"
         r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
         r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
