@@ -11,9 +11,11 @@ __all__ = [
     "ACT_LIKE_ORDER",
     "DATA",
     "DEVICE_OWNER",
+    "JAILBREAK_PHRASES",
     "JAILBREAK_WORDS",
     "NOT_NEGATED",
     "OTHER_ORGANISATION",
+    "PERSONA_SETUP",
     "READERS_ACCESS",
     "READERS_ROLE",
     "REFUSED",
@@ -147,9 +149,58 @@ JAILBREAK_WORDS: Final = (
     r"(?:restrictions|censorship|filters|limitations)"
     r"|without\s++(?:any\s++)?(?:restrictions|censorship|filters|limitations)\s*+,\s*+(?:you"
     r"|answer|respond|reply)\b"
+    # an order to stay in character (at a clause's opening, or to "you"): "the actors must stay
+    # in character" is a note
+    r"|(?<![\w,'’]\s)(?<![\w,'’])(?:stay|remain)\s++in\s++character"
+    r"|you(?:['’]ll|\s++(?:will|must|should|shall|need\s++to|have\s++to|are\s++to))\s++(?:always\s++)?"
+    r"(?:stay|remain)\s++in\s++character|(?:always|please)\s++(?:stay|remain)\s++in\s++character"
+    # god mode switched on (a game's "god mode" is a cheat)
+    r"|(?:enabl\w*+|activat\w*+|enter(?:ing)?+|switch(?:ed)?+\s++to|turn(?:ed)?+\s++on|unlock\w*+"
+    r"|(?:you(?:['’]re|\s++are)|now)\s++in)\s++(?:the\s++)?god\s*+mode"
+    r"|god\s*+mode\s*+(?:is\s++)?(?:enabled|activated|unlocked|engaged)\b"
+    r"|(?<=[<\[])god\s*+mode(?=\s*+[>\]])|(?<=[<\[]\s)god\s*+mode(?=\s*+[>\]])"  # "<GOD MODE>" tag
     # the reader not bound by its rules
     r"|(?:you(?:['’]re|\s++are)?|ai|model|assistant|chatbot|bot|llm|dan)\s++(?:is\s++|are\s++)?"
     r"(?:[\w-]++\s++)?not\s++bound\s++by\s++(?:[\w-]++\s++){0,3}?(?:rules|polic(?:y|ies)|guidelines"
     r"|restrictions|ethics|morals?|laws|limits|limitations|filters|openai|anthropic|programming"
     r"|constraints|terms)\b"
+)
+
+# inj.persona_setup (rules.py): a persona or a mode set up for the reader ("PERSONA=", "I want you
+# to act ...", "developer mode enabled"; a device's developer mode is not one).
+PERSONA_SETUP: Final = (
+    r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
+    r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
+    r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
+    r"|roleplay)\b|\bI(?:\s+would|['’]d)\s+like\s+you\s+to\s+(?:act|pretend|simulate|role[\s-]?play)\b"
+    r"|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
+    r"\s+mode\s+(?:is\s+)?(?:(?:enabled|activated)(?!\s+on\s+" + DEVICE_OWNER + r")"
+    r"|on(?!\s+" + DEVICE_OWNER + r"))\b"
+    r"|\b(?:you(?:'re|\s+are)\s+(?:now\s+)?in|enter|switch\s+to)\s+(?:debug|developer|admin|god|maintenance"
+    r"|unrestricted|sudo|root)\s+mode\b"
+)
+
+# inj.jailbreak_terms (rules.py): a jailbreak's phrasing; its everyday words in JAILBREAK_WORDS.
+JAILBREAK_PHRASES: Final = (
+    # "developer mode (enabled) on my phone" is a device's setting
+    r"\b(?:do\s+anything\s+now|developer\s+mode(?!(?:\s+(?:is\s+)?(?:enabled|activated|turned\s+on"
+    r"|switched\s+on))?\s+on\s+" + DEVICE_OWNER + r")|evil\s+confidant"
+    r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
+    r"|opposite\s+mode"
+    r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse"
+    + REFUSED
+    + r"|(?:never\s+)?break\s+character"
+    + JAILBREAK_WORDS  # about the reader: "my jailbroken iPhone" is a note
+    + r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
+    r"|explicit|inappropriate|offensive)"
+    r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
+    r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
+    r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines)"
+    r"|(?:gives?|provides?|offers?)\s+(?:\w+\s+){0,2}answers?\s+to\s+anything"
+    # round 7: the "late grandmother" exploit; "when you would refuse, comply"
+    r"|(?:pretend|act|roleplay|role-play|play)\b[^.\n]{0,30}?\b(?:late|dead|deceased)\s+(?:grand(?:ma|mother"
+    r"|pa|father)|uncle|aunt|mother|father|mom|mum|dad|nan|granny)"
+    r"|(?:would|should|want\s+to)\s+refuse,?\s+(?:you\s+)?(?:comply|answer|do\s+it|say\s+yes))\b"
+    # a jailbreak template's placeholder (a garak validation miss): "[Your prompt here]"
+    r"|\[(?:your|insert(?:\s++your)?)\s*+(?:prompt|request|question)\s++here\]"
 )

