@@ -110,8 +110,9 @@ _ELEMENT_TEMPLATE: Final = re.compile(
     r"\A(?:\$?+\{++\s*+[A-Za-z_.]{1,80}+\s*+\}++|\$\([\w.]{1,80}+\)|%[\w.]{1,80}+%)\Z"
 )
 # A name (not a value) after a password key holds one of these ("PasswordField", "SecretStr",
-# "HashedValue") or ends like a type ("TextInput", "CharField").
-_NAME_WORDS: Final = ("pass", "pwd", "secret", "token", "word", "hash", "cred")
+# "HashedValue") or ends like a type ("TextInput", "CharField"); not a bare "word" or "cred"
+# ("Swordfish", "Incredible" are passwords).
+_NAME_WORDS: Final = ("pass", "pwd", "secret", "token", "keyword", "hash", "credential")
 _TYPE_ENDINGS: Final = ("field", "input", "type", "string", "str")
 # Placeholder halves of curl's "-u user:password" ("username:password", "$USER:$PASS").
 _TEMPLATE_LOGIN: Final = frozenset(

@@ -29,6 +29,7 @@ from secret_support import stored
         ("The wifi password: Sunflower", "Sunflower"),
         ("New router pwd: MarigoldTerrace.", "MarigoldTerrace"),
         ("Garage door passphrase = Kingfisher", "Kingfisher"),
+        ("Old forum password: Swordfish", "Swordfish"),
         # an XML element named for a password, its name prefixed ("DB_", "smtp.")
         ("<config>\n  <DB_PASSWORD>justForTesting</DB_PASSWORD>\n</config>", "justForTesting"),
         ("<smtp.password>Bluebird</smtp.password>", "Bluebird"),
