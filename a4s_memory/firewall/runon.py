@@ -143,14 +143,14 @@ def _costs(words: frozenset[str], rank: dict[str, int]) -> dict[str, float]:
     """Each piece :func:`is_word` accepts -> its cost in a split. Looked up once per piece of
     the dynamic program, where computing the cost of every substring and then asking whether
     it is a word took ~130 us a run of 80 letters (twenty-eighth session)."""
-    pieces = set(words) | {w + "s" for w in words if len(w) >= 3}
+    pieces = words | {w + "s" for w in words if len(w) >= 3}
     return {p: _OVERRIDE_COST if p in _OVERRIDE_WORDS else _word_cost(p, rank) for p in pieces}
 
 
 def _split(run: str) -> str:
     """``run`` as the fewest words (a letter outside any word costs :data:`_UNKNOWN`), joined by
     spaces; letters outside words stay together."""
-    words, _, costs = _load()
+    costs = _load()[2]  # every piece is_word accepts, with its cost
     lower = run.lower()
     n = len(lower)
     cost = [0.0] + [float("inf")] * n
@@ -166,7 +166,7 @@ def _split(run: str) -> str:
     while end > 0:
         start = back[end]
         piece = run[start:end]
-        pieces.append((piece, is_word(lower[start:end], words)))
+        pieces.append((piece, lower[start:end] in costs))
         end = start
     pieces.reverse()
     out: list[list[str]] = []  # [piece, "w" or "?"]
