@@ -133,7 +133,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         r"|ATATT3[\w=-]{50,}|dapi[a-f0-9]{32}(?:-\d)?|pul-[a-f0-9]{40}|ops_eyJ[A-Za-z0-9+/]{100,}={0,3}"
         r"|AGE-SECRET-KEY-1[0-9A-Z]{58}|sq0(?:atp|csp)-[\w-]{22,}|EAA[MC][A-Za-z0-9]{80,}"
         r"|sq[apu]_[a-fA-F0-9A-Z]{40}|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"
-        r"|NRAK-[A-Z0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[\w-]{32}|HRKU-[\w-]{50,}|lin_api_[A-Za-z0-9]{40}"
+        r"|NRAK-[A-Z0-9]{27}|NRAA-[a-f0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[\w-]{32}|HRKU-[\w-]{50,}|lin_api_[A-Za-z0-9]{40}"
         r"|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}|fo1_[\w-]{43}"
         r"|FlyV1\s+fm\d_[\w+/=-]{50,}|pscale_(?:tkn|pw|oauth)_[\w.-]{32,64}|ntn_[A-Za-z0-9]{40,}"
         r"|sntr[ysu]s?_[A-Za-z0-9+/=_]{40,}|rubygems_[a-f0-9]{48}|dckr_pat_[\w-]{27}|CLOJARS_[a-z0-9]{60}"
@@ -167,6 +167,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "glc_",
         "glsa_",
         "nrak-",
+        "nraa-",
         "nrjs-",
         "nrii-",
         "hrku-",
@@ -220,7 +221,10 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.url_credentials",
         _P,
         "url_password",
-        r"\b[a-z][a-z0-9+.-]{1,20}://[^/\s:@\"']{0,64}:([^/\s@\"']{3,128})@",
+        # the password runs to the authority's LAST "@" (RFC 3986; a raw "@" in it is a common
+        # paste: "hpapp:bria@pass135!@host"), not past "/", "?" or "#" (a mail address there)
+        # nor "," (the next host of a multi-host URI: "u:pw@host1:123,u:pw@host2")
+        r"\b[a-z][a-z0-9+.-]{1,20}://[^/\s:@\"']{0,64}:([^/\s\"'?#,]{3,128})@",
         "://",
         group=1,
     ),
