@@ -170,8 +170,10 @@ FAMILY_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.secret_request",
-        r"\b(?:what(?:'s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passphrase"
-        r"|passcode|secret\s+code|code\s*word|access\s+code)\s*+(?:[?.!,]|$)",
+        # twenty-ninth round: "Whats the password" (no apostrophe), "the pass code", "secret key"
+        r"\b(?:what(?:['’]?s|\s+is)|give\s+me|tell\s+me)\s+(?:the|your)\s+(?:secret\s+)?(?:password"
+        r"|passphrase|passcode|pass\s+code|secret\s+(?:code|key|word)|code\s*word|access\s+code)"
+        r"\s*+(?:[?.!,]|$)",
         "bare request for a password",
         soft=True,
     ),

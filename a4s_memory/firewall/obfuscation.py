@@ -5,7 +5,8 @@ with hyphens or underscores ("ignore_all_previous_instructions") or runs them to
 ("Ignoreallprevious…": :mod:`runon`) or cuts a key word ("Ign ore", "pass-word") or marks up
 inside a word ("Ig<b></b>nore") or writes one word per line or misspells a key word near an
 override verb ("instrucions": :mod:`respell`) or anywhere ("Ignroe", "promt": :mod:`typos`) or
-doubles every letter ("IIggnnoorree") or drops the vowels ("Ignr all prvs": :mod:`vowels`); the
+doubles every letter ("IIggnnoorree") or writes every character behind a backslash or a bar
+("\\I\\ \\h\\a\\v\\e") or drops the vowels ("Ignr all prvs": :mod:`vowels`); the
 ``letterforms`` view also reads Latin letters in other forms ("Dísregard", "ɪɢɴᴏʀᴇ", "Iɡnօrе":
 :mod:`letterforms`). Found by bench/injection_probes.py set 4 (fourth round of family rules)
 and, for the thirteenth and fourteenth sessions' spellings, by bench/evasion_bench.py; undone
@@ -152,6 +153,12 @@ _DOUBLED_HINT: Final = compile_rule(
 _DOUBLED_PLAIN: Final = re.compile(r"([A-Za-z])\1([A-Za-z])\2([A-Za-z])\3")
 _DOUBLED_WORD: Final = re.compile(r"(?<![A-Za-z])(?:([A-Za-z])\1)++")
 _MIN_DOUBLED_WORDS: Final = 2
+# Every character, blanks and punctuation too, written behind one separator ("\I\ \h\a\v\e",
+# "I|g|n|o|r|e| |a|l|l"): eight in a row, read without the separators when a vowel is among them
+# (escape sequences, "\r\n\t\t", hold none; a path's parts are words, not letters).
+# Possessive: a run shorter than eight is given up at once, so a start costs at most eight steps.
+_INTERLEAVED: Final = re.compile(r"(?:\\[^\\\n]){8,}+\\?|(?:\|[^|\n]){8,}+\|?")
+_VOWELS: Final = frozenset("aeiouAEIOU")
 # Words run together ("Ignoreallpreviousinstructions"): :mod:`runon`
 _RUN_ON_HINT: Final = compile_rule(RUN_ON_HINT, re.IGNORECASE, search_only=True)
 # Four or more lines of one word each ("Forget\neverything\nyou\nwere\ntold"): the rules read
@@ -242,6 +249,11 @@ def _unsplit_all(text: str) -> str:
     return _SPLIT_BEFORE_PUNCTUATION.sub("", out)
 
 
+def _uninterleaved(m: re.Match[str]) -> str:
+    letters = m.group(0)[1::2]  # the run opens with a separator: every second character
+    return letters if _VOWELS.intersection(letters) else m.group(0)
+
+
 def _undoubled(text: str) -> str:
     """``text`` with its words of doubled letters read with one of each, once it holds
     :data:`_MIN_DOUBLED_WORDS` of six letters or more (``text`` itself otherwise)."""
@@ -303,6 +315,10 @@ def _respelt(source: str, scan: TextScan | None) -> str:
     out = source
     if any(c in source for c in _MARKUP_CHARS):
         out = _IN_WORD_MARKUP.sub("", source)
+        if out != source:  # the gates below were asked about ``source``: ask about ``out``
+            source, scan = out, _rescan(out, scan)
+    if source.count("\\") >= 8 or source.count("|") >= 8:  # (str.count: a C loop, no regex)
+        out = _INTERLEAVED.sub(_uninterleaved, out)
         if out != source:  # the gates below were asked about ``source``: ask about ``out``
             source, scan = out, _rescan(out, scan)
     if _hinted(_DOUBLED_HINT, _DOUBLED_PLAIN, source, scan):

@@ -289,5 +289,5 @@ FAMILY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "inj.task_abandon": ("task",),
     "inj.hijack_after": ("now",),
-    "inj.secret_request": ("password", "passphrase", "passcode", "code"),
+    "inj.secret_request": ("password", "passphrase", "passcode", "code", "secret"),
 }

@@ -38,6 +38,7 @@ from a4s_memory.firewall.family_rules_r20_world import ROUND20_WORLD_RULES
 from a4s_memory.firewall.family_rules_r22 import ROUND22_RULES
 from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
 from a4s_memory.firewall.family_rules_r28 import ROUND28_RULES
+from a4s_memory.firewall.family_rules_r29 import ROUND29_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
@@ -168,6 +169,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND22_RULES,
     *ROUND25_RULES,
     *ROUND28_RULES,
+    *ROUND29_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
