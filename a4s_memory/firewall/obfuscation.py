@@ -6,8 +6,8 @@ with hyphens or underscores ("ignore_all_previous_instructions") or runs them to
 inside a word ("Ig<b></b>nore") or writes one word per line or misspells a key word near an
 override verb ("instrucions": :mod:`respell`) or anywhere ("Ignroe", "promt": :mod:`typos`) or
 doubles every letter ("IIggnnoorree") or writes every character behind a backslash or a bar
-("\\I\\ \\h\\a\\v\\e") or drops the vowels ("Ignr all prvs": :mod:`vowels`); the
-``letterforms`` view also reads Latin letters in other forms ("Dísregard", "ɪɢɴᴏʀᴇ", "Iɡnօrе":
+("\\I\\ \\h\\a\\v\\e") or drops the vowels ("Ignr all prvs": :mod:`vowels`);
+the ``letterforms`` view also reads Latin letters in other forms ("Dísregard", "ɪɢɴᴏʀᴇ", "Iɡnօrе":
 :mod:`letterforms`). Found by bench/injection_probes.py set 4 (fourth round of family rules)
 and, for the thirteenth and fourteenth sessions' spellings, by bench/evasion_bench.py; undone
 here once, so that every rule reads through them instead of each rule learning the spellings.

@@ -1,4 +1,4 @@
-"""Issue 14 item 2, twenty-ninth session: a URL's password that holds an ``@``; New Relic admin keys.
+"""Issue 14 item 2, twenty-ninth session: a URL's password holding an ``@``; New Relic admin keys.
 
 Seen on the dev half of a public secret-detector set (Nosey Parker's MongoDB fixtures:
 ``mongodb+srv://hpapp:bria@pass135!@briaserver...``, ``somethingrotten:Zxcvbnm@12345)@cluster0``):
