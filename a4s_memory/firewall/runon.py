@@ -143,7 +143,7 @@ def _costs(words: frozenset[str], rank: dict[str, int]) -> dict[str, float]:
     """Each piece :func:`is_word` accepts -> its cost in a split. Looked up once per piece of
     the dynamic program, where computing the cost of every substring and then asking whether
     it is a word took ~130 us a run of 80 letters (twenty-eighth session)."""
-    pieces = words | {w + "s" for w in words if len(w) >= 3}
+    pieces = words | {w + "s" for w in words if is_word(w + "s", words)}  # one plural rule
     return {p: _OVERRIDE_COST if p in _OVERRIDE_WORDS else _word_cost(p, rank) for p in pieces}
 
 
