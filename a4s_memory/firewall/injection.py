@@ -77,6 +77,7 @@ _MIXED_SCRIPT: Final = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-
 _GREEK_CYRILLIC: Final = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")
 _ZW_CHARS: Final = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad")
 _FIRST_WORDS: Final = 8
+_ASKED_OF: Final = frozenset({"you", "u", "we", "they", "i", "he", "she", "it"})
 _SKIP_WORDS: Final = frozenset({"please", "and", "then", "also", "now", "just", "kindly", "so"})
 _IMPERATIVES: Final = frozenset(
     """ignore disregard forget override bypass disable enable send forward post upload transmit
@@ -328,7 +329,12 @@ def _sentences(text: str) -> list[str]:
 
 
 def _is_imperative(sentence: str) -> bool:
-    """Does ``sentence`` open (after list markers and skip words) with an imperative verb?"""
+    """Does ``sentence`` open (after list markers and skip words) with an imperative verb? A
+    question is no order ("do you know if it has been released?", "Look, is it open?"), nor is
+    "do" before a pronoun without its question mark (a chat turn to an assistant, thirtieth
+    session: Schema-Guided Dialogue's user turns)."""
+    if sentence.rstrip().endswith("?"):
+        return False
     # only the first words matter: split a few, and everything when they are all skip words
     lowered = _LEAD_NOISE.sub("", sentence).lower()
     words = lowered.split(None, _FIRST_WORDS)
@@ -339,7 +345,9 @@ def _is_imperative(sentence: str) -> bool:
     i = 0
     while i < len(words) and words[i].strip(",:;") in _SKIP_WORDS:
         i += 1
-    return i < len(words) and words[i].strip(",:;!") in _IMPERATIVES
+    if i >= len(words) or words[i].strip(",:;!") not in _IMPERATIVES:
+        return False
+    return not (words[i] == "do" and i + 1 < len(words) and words[i + 1] in _ASKED_OF)
 
 
 def imperative_density(text: str) -> tuple[float, int]:

@@ -39,6 +39,7 @@ from a4s_memory.firewall.family_rules_r22 import ROUND22_RULES
 from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
 from a4s_memory.firewall.family_rules_r28 import ROUND28_RULES
 from a4s_memory.firewall.family_rules_r29 import ROUND29_RULES
+from a4s_memory.firewall.family_rules_r30 import ROUND30_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
@@ -68,6 +69,11 @@ __all__ = [
 ]
 
 _IM: Final = re.IGNORECASE | re.MULTILINE
+# words of praise a chat turn gives the assistant it talks to
+_PRAISE: Final = (
+    r"(?:wonderful|great|amazing|fantastic|awesome|excellent|brilliant|lovely|terrific|superb"
+    r"|good|best|nice|helpful|super|perfect|smart|fabulous|marvell?ous|outstanding)"
+)
 
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- G2 layer 1 -------------------------------------------------------------------
@@ -78,7 +84,8 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "g2.importance",
-        r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?)\s*+)?:",
+        # "NEW IMPORTANT AND URGENT:" (WASP's header, thirtieth session)
+        r"\bIMPORTANT\s*+(?:(?:UPDATE|NOTE|NOTICE|MESSAGE|INSTRUCTIONS?|AND\s++URGENT)\s*+)?:",
         "importance escalation (IMPORTANT:)",
         0,  # shouted, as seed 000 writes it: "Important: bring your passport" is a note
     ),
@@ -86,8 +93,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "g2.role_assumption",
         r"\b(?:pretend(?<!\bi\spretend)(?<!\bwe\spretend)(?<!\bthey\spretend)"
         r"\s+(?:to\s+be|you\s+are)|ignore\s+previous|you\s+are\s+now"
-        r"|you\s+are\s+(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b"
-        + ACT_AS_ORDER,
+        # ... not praise that ends there ("You are a wonderful assistant.", thirtieth session)
+        r"|you\s+are\s+(?!(?:a|an|the)\s+(?:(?:very|really|truly|so|such\s+a)\s+)?"
+        + _PRAISE
+        + r"\s+(?:assistant|ai|bot|chatbot)(?:\s+ever)?\s*+(?:[.!]|$))"
+        r"(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b" + ACT_AS_ORDER,
         "role assumption (act as / pretend to be / you are now)",
     ),
     _r(
@@ -170,6 +180,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND25_RULES,
     *ROUND28_RULES,
     *ROUND29_RULES,
+    *ROUND30_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
@@ -258,8 +269,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.exfil_url",
-        r"\b(?:send|forward|post|upload|transmit|leak|exfiltrate|route|relay)\b[^\n]{0,120}?"
-        r"https?://\S+",
+        # "post" as a verb, not an HTTP method: curl's "-X POST", a quoted or called method
+        # ("POST", .post(), a request line "POST https://…": an owner's API call pasted with its
+        # key, thirtieth session)
+        r"\b(?:send|forward|(?<![.\"'])(?<!-x\s)(?<!--request\s)post(?!\s++[\"']?https?://)"
+        r"(?![\"'(])|upload|transmit|leak|exfiltrate|route|relay)\b[^\n]{0,120}?https?://\S+",
         "send-to-URL directive",
     ),
     _r(
