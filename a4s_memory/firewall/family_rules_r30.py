@@ -91,7 +91,8 @@ _RECITAL: Final = (
 # ``_i18n`` rules (family_rules_r20.py: Hyperscan holds one pattern and rules it out).
 _UNLIMITED_LATIN: Final = ascii_letters(
     r"\b(?:ungefiltert\w*+|unzensiert\w*+|amoralisch\w*+|niefiltrowan\w*+|nieocenzurowan\w*+"
-    r"|amoraln\w*+)(?:\s++(?:und|oder|i|oraz|lub)\s++\w++)?\s++(?:chatbot\w*+|ki|assistent\w*+|modell\w*+|asystent\w*+"
+    r"|amoraln\w*+)(?:\s++(?:und|oder|i|oraz|lub)\s++\w++)?\s++(?:chatbot\w*+|ki|assistent\w*+"
+    r"|modell\w*+|asystent\w*+"
     r"|model\w*+)\b"
     r"|\b(?:chatbot|ia|assistant|asistente|assistente|modèle|modelo|modello)\s++(?:\w++\s++){0,2}?"
     r"(?:non\s++filtrée?|non\s++censurée?|sans\s++(?:filtre|censure)|amorale?"
@@ -104,7 +105,8 @@ _UNLIMITED_LATIN: Final = ascii_letters(
 # read "чat-бot" there)
 _UNLIMITED_SCRIPTS: Final = either_letters(
     r"\b(?:нефильтрованн\w*+|нецензурированн\w*+|аморальн\w*+|нефільтрован\w*+)"
-    r"(?:\s++(?:и|или|і|та)\s++\w++)?\s++(?:чат-?бот\w*+|бот\w*+|ии|ші|ассистент\w*+|асистент\w*+|модел\w*+)\b"
+    r"(?:\s++(?:и|или|і|та)\s++\w++)?\s++(?:чат-?бот\w*+|бот\w*+|ии|ші|ассистент\w*+|асистент\w*+"
+    r"|модел\w*+)\b"
     r"|(?:未经过滤|未經過濾|无过滤|無過濾|不受过滤|未经审查|未經審查|无审查|無審查|不道德"
     r"|フィルタリングされていない|フィルターのない|無検閲|検閲のない|非道徳的|不道徳な)"
     r"[^。！？\n]{0,12}?(?:聊天机器人|聊天機器人|人工智能|助手|模型|チャットボット|アシスタント"

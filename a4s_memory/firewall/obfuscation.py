@@ -2,9 +2,8 @@
 layer) read them when the text spells words in leetspeak ("1gn0re pr3v10us", "@ll pr3v!0u$") or
 splits them into separated letters ("i g n o r e", "I-g-n-o-r-e", "I,g,n,o,r,e") or joins words
 with hyphens or underscores ("ignore_all_previous_instructions", "IGNORE-ALL-TEXT-BELOW") or runs
-them together
-("Ignoreallprevious…": :mod:`runon`) or cuts a key word ("Ign ore", "pass-word") or marks up
-inside a word ("Ig<b></b>nore") or writes one word per line or misspells a key word near an
+them together ("Ignoreallprevious…": :mod:`runon`) or cuts a key word ("Ign ore", "pass-word") or
+marks up inside a word ("Ig<b></b>nore") or writes one word per line or misspells a key word near an
 override verb ("instrucions": :mod:`respell`) or anywhere ("Ignroe", "promt": :mod:`typos`) or
 doubles every letter ("IIggnnoorree") or writes every character behind a backslash or a bar
 ("\\I\\ \\h\\a\\v\\e") or drops the vowels ("Ignr all prvs": :mod:`vowels`);

@@ -69,10 +69,11 @@ __all__ = [
 ]
 
 _IM: Final = re.IGNORECASE | re.MULTILINE
-# words of praise a chat turn gives the assistant it talks to
+# words of praise a chat turn gives the assistant it talks to ("helpful" is not one: "You are a
+# helpful assistant." opens system prompts)
 _PRAISE: Final = (
     r"(?:wonderful|great|amazing|fantastic|awesome|excellent|brilliant|lovely|terrific|superb"
-    r"|good|best|nice|helpful|super|perfect|smart|fabulous|marvell?ous|outstanding)"
+    r"|good|best|nice|super|perfect|smart|fabulous|marvell?ous|outstanding)"
 )
 
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (

@@ -135,6 +135,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         r"|sq[apu]_[a-fA-F0-9A-Z]{40}|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"
         r"|NRAK-[A-Z0-9]{27}|NRAA-[a-f0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[\w-]{32}|HRKU-[\w-]{50,}"
         r"|lin_api_[A-Za-z0-9]{40}"
+        # Riot Games (sonar-text's rule examples, thirtieth session)
+        r"|RGAPI-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
         r"|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}|fo1_[\w-]{43}"
         r"|FlyV1\s+fm\d_[\w+/=-]{50,}|pscale_(?:tkn|pw|oauth)_[\w.-]{32,64}|ntn_[A-Za-z0-9]{40,}"
         r"|sntr[ysu]s?_[A-Za-z0-9+/=_]{40,}|rubygems_[a-f0-9]{48}|dckr_pat_[\w-]{27}|CLOJARS_[a-z0-9]{60}"
@@ -173,6 +175,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "nrii-",
         "hrku-",
         "lin_api_",
+        "rgapi-",
         "pmak-",
         "dt0c01.",
         "fo1_",

@@ -158,3 +158,15 @@ def test_every_rule_of_the_round_is_answered_by_the_hyperscan_prefilter() -> Non
     # a branch Hyperscan cannot take makes the rule's regex run on every text holding a trigger
     # (the twenty-fifth round's test says what that cost)
     assert [r.id for r in ROUND30_RULES if not r.pattern.hs_all] == []
+
+
+def test_a_riot_games_api_key_is_redacted() -> None:
+    # sonar-text's dev half: "RGAPI-" and a UUID, passed to a client's constructor (187 of 200
+    # random UUIDs so written were stored whole before: a UUID's entropy is under the threshold)
+    decision = RULES.decide("watcher = RiotWatcher('RGAPI-9c6ab710-4a08-4720-8ede-24428a013fda')")
+    assert decision.accepted and decision.redacted_text is not None
+    assert "9c6ab710-4a08-4720-8ede-24428a013fda" not in decision.redacted_text
+
+
+def test_the_system_prompt_idiom_is_no_praise() -> None:
+    RULES.assert_refused_by("You are a helpful assistant.", "g2.role_assumption")
