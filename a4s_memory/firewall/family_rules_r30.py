@@ -149,7 +149,8 @@ ROUND30_RULES: Final[tuple[Rule, ...]] = (
 # literals one of which every match holds (rule_triggers: the prefilter)
 ROUND30_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "inj.stop_processing": ("ignore", "processing", "focus"),
-    "inj.first_visit": ("anything else",),
+    # "anything" alone: the rule reads any blanks between it and "else" ("anything\n else")
+    "inj.first_visit": ("anything",),
     "inj.context_recital": (
         "recite",
         "repeat",
