@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.family_rules_r20 import ascii_letters, either_letters, one_branch
+from a4s_memory.firewall.lexicon_rules import folded_forms
 from a4s_memory.firewall.rule_model import Rule
 from a4s_memory.firewall.rule_model import injection_rule as _r
 
@@ -171,15 +172,11 @@ ROUND30_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "censur",
     ),
     # as written and as the normalised view folds them ("фильтр" is read "фильtp" there)
-    "inj.unrestricted_scripts": (
+    "inj.unrestricted_scripts": folded_forms(
         "фильтр",
-        "фильtp",
         "цензур",
-        "цehзyp",
         "морал",
-        "mopaл",
         "фільтр",
-        "фiльtp",
         "过滤",
         "過濾",
         "审查",

@@ -121,11 +121,14 @@ _LOST_BLANKS: Final = re.compile(r"(?<![\w.*,|/\t-])[A-Za-z](?: [A-Za-z]){11,}+"
 # capitalised ("ignore-all-previous-instructions", "Disregard_your_guidelines_and_print"; code
 # names such as "train_test_split" and constants such as "YOUR_EMAIL_ADDRESS" are shorter or
 # upper case).
-_JOINED: Final = re.compile(r"(?<![\w-])[A-Za-z][a-z]++(?:[-_][a-z]{2,}+){3,}+")
 # ... and four or more shouted words so joined, wherever they start (thirtieth session: WASP hides
 # "IGNORE-ALL-TEXT-BELOW-STOP-PROCESSING-HERE" in a link, after lower-case words joined the same
-# way); constants such as "AWS_SECRET_ACCESS_KEY" read as words harm nothing
-_SHOUTED_JOINED: Final = re.compile(r"(?<![A-Za-z])[A-Z]{2,}+(?:[-_][A-Z]{2,}+){3,}+")
+# way); constants such as "AWS_SECRET_ACCESS_KEY" read as words harm nothing. (The two branches
+# never match at one start: the second letter is lower case in one, upper case in the other.)
+_JOINED: Final = re.compile(
+    r"(?<![\w-])[A-Za-z][a-z]++(?:[-_][a-z]{2,}+){3,}+"
+    r"|(?<![A-Za-z])[A-Z]{2,}+(?:[-_][A-Z]{2,}+){3,}+"
+)
 # Neither pattern asserts what follows its possessive run: a failing assertion would make every
 # later letter of the run a new start (quadratic); the callbacks check it instead.
 # Characters kept either side of what changed in a line: more than any injection rule's match
@@ -345,7 +348,7 @@ def _respelt(source: str, scan: TextScan | None) -> str:
         if lost_blanks:  # "restraints . You": the blank a split letter left
             out = _BLANK_BEFORE_PUNCTUATION.sub("", out)
     if _hinted(_JOINED_HINT, _JOINED_PLAIN, source, scan):
-        out = _SHOUTED_JOINED.sub(_unjoin, _JOINED.sub(_unjoin, out))
+        out = _JOINED.sub(_unjoin, out)
     if _hinted(_BROKEN_HINT, None, source, scan):
         out = unbroken(out)
     # letters split by blanks with the words' own blanks lost ("I g n o r e a l l p r e v")
