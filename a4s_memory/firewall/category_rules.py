@@ -55,7 +55,10 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         "credential disclosed in prose",
         guard=r"\b(?:is|was|are)\s+(?:strong|weak|long|short|secure|insecure|expired|changed|reset"
         r"|stored|saved|managed|required|missing|wrong|incorrect|correct|in\s|kept|at\s+least|not"
-        r"|being|too|a\s+(?:policy|requirement))",
+        r"|being|too|a\s+(?:policy|requirement)"
+        # a credential that stopped working discloses nothing ("My PIN is blocked": BANKING77)
+        r"|blocked|locked|frozen|disabled|suspended|deactivated|invalid|compromised|stolen|lost"
+        r"|forgotten|declined|rejected)\b",
     ),
     _c(
         "cat.credentials.security_question",
@@ -81,7 +84,9 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r")?" + _CONDITIONS + r"\b",
         "medical condition",
         guard=r"\b(?:dog|cat|pet|puppy|kitten|horse|awareness|charity|fundraiser|research|book"
-        r"|article|documentary|course|lecture|study|studies)\b",
+        r"|article|documentary|course|lecture|study|studies)\b"
+        # people in general, not a person ("How many people have insomnia?": CLINC150)
+        r"|\b(?:how\s+many|many|most|some|few|all|do|can|are|should|would)\s+people\b",
         context_guard=asked_of_you,
     ),
     _c(

@@ -14,6 +14,7 @@ from a4s_memory.firewall.family_rules_r25 import ROUND25_TRIGGERS
 from a4s_memory.firewall.family_rules_r28 import ROUND28_TRIGGERS
 from a4s_memory.firewall.family_rules_r29 import ROUND29_TRIGGERS
 from a4s_memory.firewall.family_rules_r30 import ROUND30_TRIGGERS
+from a4s_memory.firewall.family_rules_r31 import ROUND31_TRIGGERS
 from a4s_memory.firewall.lexicon_rules import folded_forms, lexicon_verb_heads
 from a4s_memory.firewall.rule_triggers_families import FAMILY_TRIGGERS
 from a4s_memory.firewall.rule_triggers_rounds import ROUND_TRIGGERS
@@ -225,4 +226,5 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     **ROUND28_TRIGGERS,
     **ROUND29_TRIGGERS,
     **ROUND30_TRIGGERS,
+    **ROUND31_TRIGGERS,
 }

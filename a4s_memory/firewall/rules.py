@@ -40,6 +40,7 @@ from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
 from a4s_memory.firewall.family_rules_r28 import ROUND28_RULES
 from a4s_memory.firewall.family_rules_r29 import ROUND29_RULES
 from a4s_memory.firewall.family_rules_r30 import ROUND30_RULES
+from a4s_memory.firewall.family_rules_r31 import ROUND31_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
@@ -182,6 +183,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND28_RULES,
     *ROUND29_RULES,
     *ROUND30_RULES,
+    *ROUND31_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",

@@ -22,6 +22,7 @@ from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
 from a4s_memory.firewall.secret_rules_r21 import R21_RULES
+from a4s_memory.firewall.secret_rules_r31 import R31_RULES
 from a4s_memory.firewall.triggers import register
 
 __all__ = ["SECRET_RULES", "SecretRule"]
@@ -112,7 +113,9 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.google",
         _D,
         "google_key",
-        r"\bAIza[0-9A-Za-z_-]{35}\b|\bGOCSPX-[\w-]{28}",
+        # no boundary after the key: one glued to what follows is a key too (OSV-SCALIBR's veles
+        # tests, thirty-first session: "AIza" + 35 and more characters)
+        r"\bAIza[0-9A-Za-z_-]{35}|\bGOCSPX-[\w-]{28}",
         "AIza",
         "GOCSPX",
     ),
@@ -145,7 +148,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         # semgrep-rules' secret tests (nineteenth session): Amazon MWS, AppSync, Onfido, Braintree
         r"|amzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|da2-[a-z0-9]{26}"
         r"|api_live(?:_[a-z]{2})?\.[\w-]{11}\.[\w-]{32}|access_token\$production\$[0-9a-z]{16}\$[0-9a-z]{32}"
-        r"|hvs\.[\w-]{90,}|hvb\.[\w-]{138,}|pk\.[a-z0-9]{60}\.[a-z0-9]{22}|cmV[a-zA-Z0-9]{60,}"
+        # Vault's short service and batch tokens too (OSV-SCALIBR's veles tests, thirty-first session)
+        r"|hvs\.[\w-]{24,}|hvb\.[\w-]{24,}|pk\.[a-z0-9]{60}\.[a-z0-9]{22}|cmV[a-zA-Z0-9]{60,}"
         r"|LTAI[A-Za-z0-9]{12,20}|FLWSECK(?:_TEST)?-[a-h0-9]{32}-X|FLWPUBK(?:_TEST)?-[a-h0-9]{32}-X"
         r"|sl\.[\w-]{130,}|ya29\.[\w-]+|AQVN[\w-]{35,38}"
         r"|t1\.[A-Z0-9a-z_-]+[=]{0,2}\.[A-Z0-9a-z_-]{86}[=]{0,2})(?![A-Za-z0-9])",
@@ -316,6 +320,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
     ),
     *FORMAT_RULES,  # credentials where config and code formats keep them
     *R21_RULES,  # vendor token formats of the twenty-first session
+    *R31_RULES,  # ... and of the thirty-first
     # --- possible: shapes without context ------------------------------------------------------
     _s(
         "secret.long_base64",
