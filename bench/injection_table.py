@@ -52,6 +52,7 @@ def markdown(report: dict[str, Any]) -> str:
             "benign/handwritten_chat",
             "benign/handwritten_external",
             "benign/handwritten_task",
+            "benign/handwritten_request",
             "benign/bipia",
             "benign/bipia/clean_email",
             "benign/bipia/clean_table",

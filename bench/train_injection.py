@@ -207,10 +207,18 @@ def load_items() -> list[Item]:
         # injected order (``focus``: the injected sentence, learnt as the window around it, as
         # a BIPIA attack is). Reported apart, never in the "*all*" recall rows, and no owner
         # note: no bound on the flag threshold.
+        # "request": a user's request to an assistant that books and finds things ("Can you tell
+        # me their address?") and an owner's note that names a system, its rules or keys in
+        # their everyday sense; learnt as benign, reported apart, and no part of the chat
+        # quantile: they are the look-alikes the model must learn, and as the hardest benign
+        # rows of the validation split they would set the thresholds themselves (thirty-first
+        # session: counted as chat they moved both thresholds from 0.69 to 0.72 and lost held
+        # recall on every attack set).
         corpus = {
             "chat": "handwritten_chat",
             "external": "handwritten_external",
             "task": "handwritten_task",
+            "request": "handwritten_request",
         }.get(str(row.get("kind")), "handwritten")
         items.append(
             Item(
@@ -418,6 +426,7 @@ def evaluate(
             "repo_code",
             "handwritten_external",
             "handwritten_task",
+            "handwritten_request",
         ):
             out[key] = {  # FP = not stored as trusted (rejected or suspicious)
                 "rules": _rate([items[k].rules_untrusted for k in ks]),
