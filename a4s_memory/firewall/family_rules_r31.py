@@ -172,12 +172,11 @@ ROUND31_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "exchange",
     ),
     "inj.retracted_order": ("teasing", "joking", "kidding", "fooling", "leg"),
-    # every match holds a call that sends
+    # every match holds a call that sends (".send" also stands for ".sendall")
     "inj.exfil_code": (
         "requests.post",
         "requests.put",
         "urlopen",
-        ".sendall",
         ".send",
         "smtplib.",
         "ftplib.",

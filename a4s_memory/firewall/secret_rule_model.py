@@ -12,6 +12,8 @@ from a4s_memory.firewall.fastre import FastPattern, compile_rule
 from a4s_memory.firewall.models import SecretLevel
 
 __all__ = [
+    "AWS_KEY_ID",
+    "AWS_KEY_ID_HINTS",
     "CREDENTIAL_HINTS",
     "CREDENTIAL_NAME",
     "PLACEHOLDER",
@@ -39,6 +41,10 @@ PLACEHOLDER: Final = r"\$\{|\{\{|%\(|xxx|your[_-]|example|changeme|redacted|secr
 STANDS_FOR_A_VALUE: Final = r"[$%{<]|" + PLACEHOLDER
 # A Windows or batch variable, "%DEPLOY_TOKEN%": a value written that way is elsewhere.
 WINDOWS_VARIABLE: Final = r"%[\w.]{1,80}+%"
+# An AWS access key id (``secret.aws_access_key``; ``secret.key_id_pair`` reads its secret beside
+# it) and the literals one of which every id holds.
+AWS_KEY_ID: Final = r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}"
+AWS_KEY_ID_HINTS: Final = ("A3T", "AKIA", "ASIA", "ABIA", "ACCA")
 
 
 @dataclass(frozen=True, slots=True)

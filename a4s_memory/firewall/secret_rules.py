@@ -13,6 +13,8 @@ from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
 from a4s_memory.firewall.secret_rule_model import (
+    AWS_KEY_ID,
+    AWS_KEY_ID_HINTS,
     CREDENTIAL_HINTS,
     PLACEHOLDER,
     WINDOWS_VARIABLE,
@@ -61,12 +63,8 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         "secret.aws_access_key",
         _D,
         "aws_key",
-        r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b",
-        "A3T",
-        "AKIA",
-        "ASIA",
-        "ABIA",
-        "ACCA",
+        r"\b" + AWS_KEY_ID + r"\b",
+        *AWS_KEY_ID_HINTS,
     ),
     _s(
         "secret.github",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from a4s_memory.firewall.models import SecretLevel
-from a4s_memory.firewall.secret_rule_model import SecretRule
+from a4s_memory.firewall.secret_rule_model import AWS_KEY_ID, AWS_KEY_ID_HINTS, SecretRule
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 
 __all__ = ["R31_RULES"]
@@ -43,13 +43,9 @@ R31_RULES: Final[tuple[SecretRule, ...]] = (
         _D,
         "cloud_key_pair",
         # the id, one to four separators (":", blanks, a line break, a comma), the 40-char secret
-        r"\b(?:(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}|GOOG1[A-Z0-9]{20,80})"
+        r"\b(?:" + AWS_KEY_ID + r"|GOOG1[A-Z0-9]{20,80})"
         r"[\s:,;|=\"']{1,4}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
-        "AKIA",
-        "ASIA",
-        "ABIA",
-        "ACCA",
-        "A3T",
+        *AWS_KEY_ID_HINTS,
         "GOOG1",
         group=1,
     ),
