@@ -22,6 +22,13 @@ probes (never trained on) and the public sets never trained on are counted, neve
 designed after reading them would be tuned on the figures it is measured by (issue 14's
 honesty rule; the fifteenth session's diff printed such texts).
 
+The rules alone are compared too: a text the model refuses hides what the rules do with it, and
+round 30 stopped the rules refusing 38 of BIPIA's malicious-code attacks without moving one
+decision of the whole gate (the model refused them; found sessions later by bisecting). For
+each text the model's finding decided, ``record`` checks it again with the model switched off
+and keeps that outcome when it differs (elsewhere the model changed nothing: it runs last and
+decides only through its own finding), and ``compare`` prints a second count, "rules alone".
+
 A redaction is not a decision: ``record`` also keeps, for each text stored with something
 redacted, a digest of what would be stored, and ``compare`` counts the texts both runs store whose
 stored form differs (a secret rule's change moves those, not the outcomes; counted, never shown).
@@ -35,6 +42,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -72,29 +80,52 @@ def read_sources(named: dict[str, Path]) -> tuple[Rows, dict[str, str]]:
     return rows, digests
 
 
-def record(rows: Rows) -> tuple[dict[str, str], dict[str, str]]:
-    """``name:index`` -> the outcome of that text written by the owner: its stop reason, or
-    ``SUCCESS_STORED:<security>`` when it is stored with a security axis other than ``clean``;
-    and, for each text stored with something redacted, ``name:index`` -> a digest of what would
-    be stored (a redaction is not a decision: a secret rule moves these, not the outcomes)."""
-    from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
+@dataclass
+class Recording:
+    """One run's outcomes, each by ``name:index``."""
+
+    # the outcome of the text written by the owner: its stop reason, or
+    # ``SUCCESS_STORED:<security>`` when it is stored with a security axis other than ``clean``
+    decisions: dict[str, str] = field(default_factory=dict)
+    # for each text stored with something redacted, a digest of what would be stored
+    redactions: dict[str, str] = field(default_factory=dict)
+    # the outcome with the model switched off, where it differs from ``decisions``
+    rules_alone: dict[str, str] = field(default_factory=dict)
+
+
+def _outcome(decision: Any) -> str:
+    outcome = str(decision.stop_reason.value)
+    if decision.status is not None and decision.status.security.value != "clean":
+        outcome = f"{outcome}:{decision.status.security.value}"
+    return outcome
+
+
+def record(rows: Rows) -> Recording:
+    """Every text's outcomes (:class:`Recording`), each text written by the owner."""
+    from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest, hsfilter
 
     firewall = Firewall()
+    rules_only: Any = (
+        None  # built on first use: a checkout from before the model has no such config
+    )
     hsfilter.wait(300.0)  # the prefilter decides nothing; waiting keeps the runs comparable
-    decisions: dict[str, str] = {}
-    redactions: dict[str, str] = {}
+    run = Recording()
     for name, items in rows.items():
         for index, row in enumerate(items):
-            decision = firewall.check(WriteRequest(text=row["text"]))
-            outcome = decision.stop_reason.value
-            if decision.status is not None and decision.status.security.value != "clean":
-                outcome = f"{outcome}:{decision.status.security.value}"
-            decisions[f"{name}:{index}"] = outcome
+            key, request = f"{name}:{index}", WriteRequest(text=row["text"])
+            decision = firewall.check(request)
+            outcome = run.decisions[key] = _outcome(decision)
             kept = decision.redacted_text
             if decision.accepted and kept is not None and kept != row["text"]:
-                digest = hashlib.sha256(kept.encode("utf-8")).hexdigest()[:16]
-                redactions[f"{name}:{index}"] = digest
-    return decisions, redactions
+                run.redactions[key] = hashlib.sha256(kept.encode("utf-8")).hexdigest()[:16]
+            if any(f.rule_id == "model.injection" for f in decision.findings):
+                if rules_only is None:
+                    off = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
+                    rules_only = Firewall(off)
+                alone = _outcome(rules_only.check(request))
+                if alone != outcome:
+                    run.rules_alone[key] = alone
+    return run
 
 
 def _direction(before: str, after: str) -> str:
@@ -178,16 +209,14 @@ def main() -> None:
         if args.code is not None:  # before anything imports a4s_memory or bench
             sys.path.insert(0, str(args.code.resolve()))
         rows, digests = read_sources(sources(args.extra))
-        decisions, redactions = record(rows)
-        report = {
+        run = record(rows)
+        saved = {
             "format": FORMAT,
             "sources": digests,
             "extra": [str(p.resolve()) for p in args.extra],
-            "decisions": decisions,
-            "redactions": redactions,
         }
-        args.out.write_text(json.dumps(report) + "\n", encoding="utf-8")
-        print(f"{len(decisions)} decisions -> {args.out}")
+        args.out.write_text(json.dumps(saved | asdict(run)) + "\n", encoding="utf-8")
+        print(f"{len(run.decisions)} decisions -> {args.out}")
         return
     before, after = (json.loads(p.read_text(encoding="utf-8")) for p in (args.before, args.after))
     if before.get("format") != FORMAT or after.get("format") != FORMAT:
@@ -198,12 +227,29 @@ def main() -> None:
         print(line)
     if not names:
         raise SystemExit("no file was read in the same version by both runs and now")
+    for line in report(before, after, rows, names):
+        print(line)
+
+
+def report(
+    before: dict[str, Any], after: dict[str, Any], rows: Rows, names: set[str]
+) -> Iterator[str]:
+    """``compare``'s lines for two saved runs, over the files ``names``: the whole gate's
+    decisions, the rules alone (when both runs recorded them), the redactions."""
     kept = [
         {k: v for k, v in run["decisions"].items() if k.rsplit(":", 1)[0] in names}
         for run in (before, after)
     ]
-    for line in compare(kept[0], kept[1], rows):
-        print(line)
+    yield from compare(kept[0], kept[1], rows)
+    if "rules_alone" in before and "rules_alone" in after:  # older recordings have none
+        alone = [
+            {k: run["rules_alone"].get(k, v) for k, v in d.items()}
+            for run, d in zip((before, after), kept, strict=True)
+        ]
+        yield "rules alone (the model switched off):"
+        yield from compare(alone[0], alone[1], rows)
+    else:
+        yield "rules alone: not recorded by both runs (record them again to compare)"
     stored_both = {k for k, v in kept[0].items() if v.startswith(STORED)} & {
         k for k, v in kept[1].items() if v.startswith(STORED)
     }
@@ -212,8 +258,7 @@ def main() -> None:
             {k: v for k, v in run["redactions"].items() if k in stored_both}
             for run in (before, after)
         ]
-        for line in compare_redactions(redacted[0], redacted[1], rows):
-            print(line)
+        yield from compare_redactions(redacted[0], redacted[1], rows)
 
 
 if __name__ == "__main__":
