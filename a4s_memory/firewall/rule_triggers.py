@@ -15,6 +15,7 @@ from a4s_memory.firewall.family_rules_r28 import ROUND28_TRIGGERS
 from a4s_memory.firewall.family_rules_r29 import ROUND29_TRIGGERS
 from a4s_memory.firewall.family_rules_r30 import ROUND30_TRIGGERS
 from a4s_memory.firewall.family_rules_r31 import ROUND31_TRIGGERS
+from a4s_memory.firewall.family_rules_r32 import ROUND32_TRIGGERS
 from a4s_memory.firewall.lexicon_rules import folded_forms, lexicon_verb_heads
 from a4s_memory.firewall.rule_triggers_families import FAMILY_TRIGGERS
 from a4s_memory.firewall.rule_triggers_rounds import ROUND_TRIGGERS
@@ -227,4 +228,5 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     **ROUND29_TRIGGERS,
     **ROUND30_TRIGGERS,
     **ROUND31_TRIGGERS,
+    **ROUND32_TRIGGERS,
 }

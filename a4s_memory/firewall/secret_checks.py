@@ -187,6 +187,8 @@ def plausible(rule_id: str, value: str) -> bool:
         return value.lower() not in _NOT_A_PASSWORD and len(set(value)) >= 4
     if rule_id == "secret.password_bare":
         return _bare_password(value)
+    if rule_id == "secret.parameter_default":  # the block names a credential: all but a stand-in
+        return _element_value(value) and len(set(value)) >= 3
     if rule_id == "secret.xml_element" and not _element_value(value.strip()):
         return False
     if rule_id == "secret.connection_password":  # the format says it is one: all but a template

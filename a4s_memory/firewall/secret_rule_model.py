@@ -15,6 +15,7 @@ __all__ = [
     "AWS_KEY_ID",
     "AWS_KEY_ID_HINTS",
     "CREDENTIAL_HINTS",
+    "CREDENTIAL_IN_NAME",
     "CREDENTIAL_NAME",
     "PLACEHOLDER",
     "STANDS_FOR_A_VALUE",
@@ -30,6 +31,10 @@ CREDENTIAL_NAME: Final = (
     r"|app[_.-]?(?:id|key)|signing[_.-]?key|encryption[_.-]?key|license[_.-]?key|session[_.-]?key"
     r"|webhook|dsn|login|key)"
 )
+# A name in code or a template that holds a credential, searched anywhere in the name (as the
+# comparison rules' code names: no bare "key" or "auth", which name many other things in code):
+# a tuple's names (secret_unpacked), a parameter's (secret_param_default).
+CREDENTIAL_IN_NAME: Final = r"passw(?:or)?d|passwd|pwd|passphrase|secret|token|api_?key|credential"
 # Literals one of which every credential name holds (the assignment rules' hints; the rules add
 # the rarer names they read).
 CREDENTIAL_HINTS: Final = ("key", "secret", "token", "pass", "pwd", "auth", "cred")

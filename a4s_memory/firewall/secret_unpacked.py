@@ -18,18 +18,14 @@ from typing import Final
 
 from a4s_memory.firewall.models import Redaction, SecretLevel
 from a4s_memory.firewall.secret_checks import plausible
-from a4s_memory.firewall.secret_rule_model import STANDS_FOR_A_VALUE
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_IN_NAME, STANDS_FOR_A_VALUE
 
 __all__ = ["HINTS", "RULE_ID", "unpacked"]
 
 RULE_ID: Final = "secret.unpacked_assignment"
 # Literals one of which every credential name below holds (the caller's cheap gate).
 HINTS: Final = ("pass", "pwd", "secret", "token", "key", "cred")
-# A name that holds a credential (as the comparison rules' code names: no bare "key" or "auth",
-# which name many other things in code).
-_CREDENTIAL: Final = re.compile(
-    r"passw(?:or)?d|passwd|pwd|passphrase|secret|token|api_?key|credential", re.IGNORECASE
-)
+_CREDENTIAL: Final = re.compile(CREDENTIAL_IN_NAME, re.IGNORECASE)
 _NAME: Final = r"[A-Za-z_$][\w.$]{0,60}+"
 _VALUE: Final = r"\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[^\s,\"'()\[\]{};]{1,80}+"
 # One line: names, "=" or ":=", values; at least two of each, in brackets or not. Anchored at a

@@ -26,6 +26,9 @@ from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import REDACTION_TOKEN, Redaction, SecretLevel
 from a4s_memory.firewall.normalize import fold, strip_invisible
 from a4s_memory.firewall.secret_checks import plausible
+from a4s_memory.firewall.secret_param_default import HINTS as PARAMETER_HINTS
+from a4s_memory.firewall.secret_param_default import parameter_defaults
+from a4s_memory.firewall.secret_rule_model import CREDENTIAL_HINTS
 from a4s_memory.firewall.secret_rules import SECRET_RULES, SecretRule
 from a4s_memory.firewall.secret_unpacked import HINTS as UNPACKED_HINTS
 from a4s_memory.firewall.secret_unpacked import unpacked
@@ -98,6 +101,8 @@ def detect_secrets(
     spans = found.spans
     if scan.any_of(UNPACKED_HINTS):  # "user, password = 'admin', '...'": read by place
         spans = unpacked(text, spans)
+    if scan.any_of(PARAMETER_HINTS) and scan.any_of(CREDENTIAL_HINTS):  # DbPassword: / Default:
+        spans = spans + parameter_defaults(text)
     again = _repeated(text, spans)  # each rule's own value, before merging
     return _merge(spans + again)
 
