@@ -105,9 +105,9 @@ def record(rows: Rows) -> Recording:
     from a4s_memory.firewall import Firewall, FirewallConfig, WriteRequest, hsfilter
 
     firewall = Firewall()
-    rules_only: Any = (
-        None  # built on first use: a checkout from before the model has no such config
-    )
+    # built on first use: a checkout from before the model has no such config (and no model
+    # finding to check again)
+    rules_only: Any = None
     hsfilter.wait(300.0)  # the prefilter decides nothing; waiting keeps the runs comparable
     run = Recording()
     for name, items in rows.items():

@@ -59,9 +59,9 @@ def _role_task(subject: str, possessive: str, noun: str, verb: str) -> str:
         + _ROLE
         + _BETWEEN
         + possessive
-        + r"\s++(?:[\w]++\s++)?"
+        + r"\s++(?:\w++\s++)?"
         + noun
-        + r"\s++(?:[\w]++\s++)?"
+        + r"\s++(?:\w++\s++)?"
         + verb
         + r"\b"
     )
