@@ -19,7 +19,13 @@ Method, per case:
    (``_fastest_growing``): a rule whose linear probes are slow hides a quadratic one from a
    ranking by time (2026-11-27: the selection by time alone passed 3 of 3 runs on the quadratic
    Arabic branch of inj.ignore_instructions_scripts, which took 152 ms on 8 KB; with the growth
-   selection it fails 4 of 4, and the file takes ~15 % longer).
+   selection it fails 4 of 4, and the file takes ~15 % longer). The same growth ranking runs
+   over each word glued to a letter and repeated ("обществ" + "a", one long word): a stem with
+   an unbounded suffix and no word boundary before it (``обществ\\w++``) reads the rest of the
+   word again from every stem in it (2026-11-30: CI failed once on inj.inverted_world_scripts,
+   1.0 ms at 2 KB and 13.5 ms at 8 KB, which a local run passed because the selection by time
+   left the probe out; a scan of every word found it and inj.password_demand_scripts, and no
+   other rule).
 2. *Growth*: the same shape at n = 2 KB and 4n = 8 KB, min of ``_REPEAT`` runs. Linear code takes
    ~4x as long, quadratic ~16x, cubic ~64x. Fails when the ratio is ``_MAX_RATIO`` or more (only
    judged when the 8 KB time is above ``_NOISE_FLOOR``, where timer noise no longer dominates).
@@ -140,6 +146,7 @@ _FILLERS = (
     "é",
 )
 _ENDS = ("", "x!")
+_GLUED = "*n, glued"
 # Attack strings seen in the external report and from the earlier attempt: prefix, filler.
 _KNOWN = (
     ("my ssn", " "),
@@ -265,6 +272,8 @@ def _shapes(
                 yield f"{w!r}+{f!r}*n+{e!r}", Shape(w, f, e)
             yield f"{w.upper()!r}+{f!r}*n+'x!'", Shape(w.upper(), f, "x!")
             yield f"({w!r}+{f!r})*n", Shape("", w + f)
+    for w in words:  # one long word: a stem's unbounded suffix read again from every stem in it
+        yield f"({w!r}+'a'){_GLUED}", Shape("", w + "a")
 
 
 class _Deadline(Exception):
@@ -324,6 +333,7 @@ def _check_linear(case: Case) -> None:
     )
     chosen = {desc: make for _, desc, make in retimed[:_TOP]}
     chosen.update(_fastest_growing(case, [(t, d, m) for t, d, m in timed if d.startswith("pump ")]))
+    chosen.update(_fastest_growing(case, [(t, d, m) for t, d, m in timed if d.endswith(_GLUED)]))
     for desc, make in chosen.items():
         _check_growth(case, desc, make)
 
