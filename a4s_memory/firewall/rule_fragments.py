@@ -134,8 +134,10 @@ JAILBREAK_WORDS: Final = (
     # an uncensored or amoral reader, mode or output
     # ("ROLEPLAY=amoral ...", "persona: uncensored")
     r"|(?:(?:you(?:['’]re|\s++are)|\bbe(?:come)?|act\s++as|as)\s++"
+    # (a word here is bounded: no blank need follow "mode", so an unbounded one read the rest of
+    # "mode-mode-..." again from every "mode" in it)
     r"|\b(?:role[\s-]?+play(?:ing)?+(?:\s++as)?+|persona|mode)\s*+[=:]?+\s*+)(?:an?\s++)?"
-    r"(?:[\w-]++\s++){0,2}?(?:uncensored|amoral)\b"
+    r"(?:[\w-]{1,40}+\s++){0,2}?(?:uncensored|amoral)\b"
     r"|(?:uncensored|amoral)\s++(?:and\s++[\w-]++\s++)?(?:ai|mode|version\s++of\s++(?:you|yourself)"
     r"|responses?|answers?|replies|outputs?|assistant|chatbot|model|llm|gpt|persona|bot|character"
     r"|entity|machine)\b"

@@ -25,7 +25,9 @@ Method, per case:
    word again from every stem in it (2026-11-30: CI failed once on inj.inverted_world_scripts,
    1.0 ms at 2 KB and 13.5 ms at 8 KB, which a local run passed because the selection by time
    left the probe out; a scan of every word found it and inj.password_demand_scripts, and no
-   other rule).
+   other rule). Glued by "-" too: ``mode\\s*+[=:]?+\\s*+(?:[\\w-]++\\s++){0,2}?`` read the rest
+   of "mode-mode-..." from every "mode" in inj.jailbreak_terms (2.8 ms at 2 KB, 42.6 ms at 8 KB;
+   a scan of every word glued by each filler of ``_FILLERS`` found no other rule).
 2. *Growth*: the same shape at n = 2 KB and 4n = 8 KB, min of ``_REPEAT`` runs. Linear code takes
    ~4x as long, quadratic ~16x, cubic ~64x. Fails when the ratio is ``_MAX_RATIO`` or more (only
    judged when the 8 KB time is above ``_NOISE_FLOOR``, where timer noise no longer dominates).
@@ -273,7 +275,8 @@ def _shapes(
             yield f"{w.upper()!r}+{f!r}*n+'x!'", Shape(w.upper(), f, "x!")
             yield f"({w!r}+{f!r})*n", Shape("", w + f)
     for w in words:  # one long word: a stem's unbounded suffix read again from every stem in it
-        yield f"({w!r}+'a'){_GLUED}", Shape("", w + "a")
+        for glue in ("a", "-"):
+            yield f"({w!r}+{glue!r}){_GLUED}", Shape("", w + glue)
 
 
 class _Deadline(Exception):
