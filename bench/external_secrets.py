@@ -13,8 +13,8 @@ the figure to quote. Per half, side by side on the same texts:
 
 * ``value_absent``: secret rows where no value is left in what would be stored. For the
   firewall, the whole decision on the text written as the owner's ``user_message``: the redacted
-  text when it is kept, nothing when it is refused. For detect-secrets (default plugins, line by
-  line), the most generous reading: every value lies on a line it flags (a scrubber that drops
+  text when it is kept, nothing when it is refused. For detect-secrets (default plugins and filters, the
+  text scanned as ``detect-secrets scan`` scans a file), the most generous reading: every value lies on a line it flags (a scrubber that drops
   flagged lines would remove it);
 * ``detected``: secret rows with at least one finding (the firewall's secret layer alone);
 * ``kept_redacted``: secret rows the firewall keeps with every value redacted (a secret in an
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run
 from a4s_memory.firewall import Firewall, WriteRequest, detect_secrets, hsfilter
 from bench.external_injection import _rate, half
 from bench.external_injection import parse_rows as injection_rows
-from bench.firewall_bench import detect_secrets_scanner, release_detect_secrets
+from bench.firewall_bench import detect_secrets_scanner, flagged_lines, release_detect_secrets
 
 RESULTS = Path(__file__).resolve().parent / "results" / "external-secrets.json"
 LABELS = ("secret", "benign")
@@ -63,7 +63,7 @@ def parse_rows(text: str, origin: str) -> list[dict[str, Any]]:
 class Judge:
     """Both scanners' answers for one row (the firewall's decision is made once per row)."""
 
-    def __init__(self, scan: Callable[[str], object] | None) -> None:
+    def __init__(self, scan: Callable[[str], list[Any]] | None) -> None:
         self.firewall = Firewall()
         self.scan = scan
 
@@ -80,7 +80,7 @@ class Judge:
     def theirs(self, row: dict[str, Any]) -> dict[str, bool] | None:
         if self.scan is None:
             return None
-        flagged = [line for line in row["text"].splitlines() if self.scan(line)]
+        flagged = flagged_lines(self.scan, row["text"])
         return {
             "detected": bool(flagged),
             "value_absent": all(any(v in line for line in flagged) for v in row["secret_values"]),

@@ -109,9 +109,20 @@ def summary(values: list[float]) -> dict[str, float]:
 _KEEP: list[object] = []
 
 
-def detect_secrets_scanner() -> Callable[[str], object] | None:
+# detect-secrets reads a file's type from its name; a ".txt" file gets its broadest keyword rules
+_DS_FILENAME = "memory.txt"
+
+
+def detect_secrets_scanner() -> Callable[[str], list[Any]] | None:
+    """detect-secrets' findings in a text, as ``detect-secrets scan`` reports them for a file
+    holding it (default plugins and filters; each finding has its ``line_number``, from 1).
+
+    Not ``scan_line``: that is the ad hoc mode behind ``scan --string``, which searches eagerly
+    and reports every word as a candidate high-entropy string (tests/unit/test_bench_detect_secrets.py).
+    ``_process_line_based_plugins`` is what ``scan_file`` runs on a file's lines; calling it
+    spares a temporary file per text, which the throughput comparison would otherwise count."""
     try:
-        from detect_secrets.core.scan import scan_line
+        from detect_secrets.core.scan import _process_line_based_plugins
         from detect_secrets.settings import default_settings
     except ImportError:  # pragma: no cover - dev extra missing
         return None
@@ -119,10 +130,17 @@ def detect_secrets_scanner() -> Callable[[str], object] | None:
     ctx.__enter__()  # keep the default plugin set active for the whole run
     _KEEP.append(ctx)  # (a collected context manager would reset the settings)
 
-    def scan(text: str) -> list[object]:
-        return [s for line in text.splitlines() for s in scan_line(line)]
+    def scan(text: str) -> list[Any]:
+        lines = list(enumerate(text.splitlines(), start=1))
+        return list(_process_line_based_plugins(lines=lines, filename=_DS_FILENAME))
 
     return scan
+
+
+def flagged_lines(scan: Callable[[str], list[Any]], text: str) -> list[str]:
+    """The lines of ``text`` on which detect-secrets reports a secret."""
+    numbers = {finding.line_number for finding in scan(text)}
+    return [line for n, line in enumerate(text.splitlines(), start=1) if n in numbers]
 
 
 def release_detect_secrets() -> None:
@@ -132,12 +150,7 @@ def release_detect_secrets() -> None:
         _KEEP.pop().__exit__(None, None, None)  # type: ignore[attr-defined]
 
 
-def _ds_lines(scan: Callable[[str], object], text: str) -> list[str]:
-    """The lines of ``text`` on which detect-secrets reports a secret."""
-    return [line for line in text.splitlines() if scan(line)]
-
-
-def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
+def secrets_recall(scan: Callable[[str], list[Any]] | None) -> dict[str, Any]:
     """Secret recall on the same texts for both scanners.
 
     * ``detected``: share of secret items with at least one finding (gitleaks + detect-secrets
@@ -175,7 +188,7 @@ def secrets_recall(scan: Callable[[str], object] | None) -> dict[str, Any]:
     if scan is not None:
 
         def theirs_absent(it: dict[str, Any]) -> bool:
-            flagged = _ds_lines(scan, it["text"])
+            flagged = flagged_lines(scan, it["text"])
             return all(any(v in line for line in flagged) for v in it["secret_values"])
 
         out["detect_secrets"] = {
