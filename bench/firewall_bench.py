@@ -16,6 +16,7 @@ process is pinned to one core (``os.sched_setaffinity``) where the OS allows it.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import platform
@@ -119,20 +120,31 @@ def detect_secrets_scanner() -> Callable[[str], list[Any]] | None:
 
     Not ``scan_line``: that is the ad hoc mode behind ``scan --string``, which searches eagerly
     and reports every word as a candidate high-entropy string (tests/unit/test_bench_detect_secrets.py).
-    ``_process_line_based_plugins`` is what ``scan_file`` runs on a file's lines; calling it
-    spares a temporary file per text, which the throughput comparison would otherwise count."""
+    What ``scan_file`` does, on the text in memory (a temporary file per text would count disk
+    I/O in the throughput comparison): the lines its transformers give (a config file's
+    ``key = value`` read with the value quoted), else the raw lines; then, when nothing was
+    found, the eager transformers' lines."""
     try:
         from detect_secrets.core.scan import _process_line_based_plugins
         from detect_secrets.settings import default_settings
+        from detect_secrets.transformers import get_transformed_file
     except ImportError:  # pragma: no cover - dev extra missing
         return None
     ctx = default_settings()
     ctx.__enter__()  # keep the default plugin set active for the whole run
     _KEEP.append(ctx)  # (a collected context manager would reset the settings)
 
+    def findings(lines: list[str]) -> list[Any]:
+        numbered = list(enumerate(lines, start=1))
+        return list(_process_line_based_plugins(lines=numbered, filename=_DS_FILENAME))
+
     def scan(text: str) -> list[Any]:
-        lines = list(enumerate(text.splitlines(), start=1))
-        return list(_process_line_based_plugins(lines=lines, filename=_DS_FILENAME))
+        named: Any = io.StringIO(text)  # detect-secrets' NamedIO: a text file with a name
+        named.name = _DS_FILENAME  # the transformers read the file type from it
+        found = findings(get_transformed_file(named) or text.splitlines(keepends=True))
+        if not found and (eager := get_transformed_file(named, use_eager_transformers=True)):
+            found = findings(eager)
+        return found
 
     return scan
 
