@@ -16,6 +16,7 @@ from a4s_memory.firewall.family_rules_r29 import ROUND29_TRIGGERS
 from a4s_memory.firewall.family_rules_r30 import ROUND30_TRIGGERS
 from a4s_memory.firewall.family_rules_r31 import ROUND31_TRIGGERS
 from a4s_memory.firewall.family_rules_r32 import ROUND32_TRIGGERS
+from a4s_memory.firewall.family_rules_r33 import ROUND33_TRIGGERS
 from a4s_memory.firewall.lexicon_rules import folded_forms, lexicon_verb_heads
 from a4s_memory.firewall.rule_triggers_families import FAMILY_TRIGGERS
 from a4s_memory.firewall.rule_triggers_rounds import ROUND_TRIGGERS
@@ -229,4 +230,5 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     **ROUND30_TRIGGERS,
     **ROUND31_TRIGGERS,
     **ROUND32_TRIGGERS,
+    **ROUND33_TRIGGERS,
 }

@@ -42,6 +42,7 @@ from a4s_memory.firewall.family_rules_r29 import ROUND29_RULES
 from a4s_memory.firewall.family_rules_r30 import ROUND30_RULES
 from a4s_memory.firewall.family_rules_r31 import ROUND31_RULES
 from a4s_memory.firewall.family_rules_r32 import ROUND32_RULES
+from a4s_memory.firewall.family_rules_r33 import ROUND33_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
@@ -186,6 +187,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND30_RULES,
     *ROUND31_RULES,
     *ROUND32_RULES,
+    *ROUND33_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
