@@ -13,9 +13,9 @@ the figure to quote. Per half, side by side on the same texts:
 
 * ``value_absent``: secret rows where no value is left in what would be stored. For the
   firewall, the whole decision on the text written as the owner's ``user_message``: the redacted
-  text when it is kept, nothing when it is refused. For detect-secrets (default plugins and filters, the
-  text scanned as ``detect-secrets scan`` scans a file), the most generous reading: every value lies on a line it flags (a scrubber that drops
-  flagged lines would remove it);
+  text when it is kept, nothing when it is refused. For detect-secrets (default plugins and
+  filters, the text scanned as ``detect-secrets scan`` scans a file), the most generous reading:
+  every value lies on a line it flags (a scrubber that drops flagged lines would remove it);
 * ``detected``: secret rows with at least one finding (the firewall's secret layer alone);
 * ``kept_redacted``: secret rows the firewall keeps with every value redacted (a secret in an
   owner's paste is redacted and the rest kept, not refused: issue 14 item 2);

@@ -9,19 +9,21 @@ Until 2026-12-01 it called ``detect_secrets.core.scan.scan_line``, the ad hoc mo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from bench.external_secrets import Judge
 from bench.firewall_bench import detect_secrets_scanner, release_detect_secrets
 
-# AWS's documentation example pair: both plugins detect-secrets ships for it report it
+# AWS's documentation example key id (detect-secrets' AWSKeyDetector reports it)
 KEY = "AKIAIOSFODNN7EXAMPLE"
+Scan = Callable[[str], list[Any]]
 
 
 @pytest.fixture(scope="module")
-def scan() -> Iterator[object]:
+def scan() -> Iterator[Scan]:
     scanner = detect_secrets_scanner()
     assert scanner is not None  # detect-secrets is a dev dependency (pyproject.toml)
     yield scanner
@@ -32,19 +34,17 @@ def scan() -> Iterator[object]:
     "text",
     ["hello", "the cat sat on the mat", "Meet me at 5 pm near the station.\nBring the tickets."],
 )
-def test_plain_words_are_not_secrets(scan: object, text: str) -> None:
-    assert Judge(scan).scan is scan
-    assert scan(text) == []  # type: ignore[operator]
+def test_plain_words_are_not_secrets(scan: Scan, text: str) -> None:
+    assert scan(text) == []
 
 
-def test_a_key_is_found_on_its_line(scan: object) -> None:
+def test_a_key_is_found_on_its_line(scan: Scan) -> None:
     text = f"region = eu-west-1\naws_access_key_id = {KEY}\noutput = json"
     row = {"id": "k", "text": text, "label": "secret", "secret_values": [KEY]}
-    theirs = Judge(scan).theirs(row)  # type: ignore[arg-type]
-    assert theirs == {"detected": True, "value_absent": True}
+    assert Judge(scan).theirs(row) == {"detected": True, "value_absent": True}
 
 
-def test_a_value_on_an_unflagged_line_is_left(scan: object) -> None:
+def test_a_value_on_an_unflagged_line_is_left(scan: Scan) -> None:
     text = f"aws_access_key_id = {KEY}\nthe word is tangerine"
     row = {"id": "m", "text": text, "label": "secret", "secret_values": [KEY, "tangerine"]}
-    assert Judge(scan).theirs(row) == {"detected": True, "value_absent": False}  # type: ignore[arg-type]
+    assert Judge(scan).theirs(row) == {"detected": True, "value_absent": False}
