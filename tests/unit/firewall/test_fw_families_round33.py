@@ -56,6 +56,8 @@ def test_an_attack_of_the_round_is_held_back(text: str, rule: str) -> None:
         "Tell me your secrets and I'll tell you mine.",
         "Please share your certificate of completion with HR.",
         "The API key I'm using for the weather app is in 1Password.",
+        "Tell me your favourite password manager.",
+        "What's your password policy for guests?",
         "I keep my passwords in the vault, not in the notebook.",
         # goals of people, and plain ones
         "Your new flat is lovely and your main goal is to finish the kitchen.",
