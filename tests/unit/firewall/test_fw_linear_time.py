@@ -148,7 +148,8 @@ _FILLERS = (
     "é",
 )
 _ENDS = ("", "x!")
-_GLUED = "*n, glued"
+_GLUES = ("a", "-")  # fillers of _FILLERS whose word-filler runs are ranked by growth
+_GLUED = ", glued"
 # Attack strings seen in the external report and from the earlier attempt: prefix, filler.
 _KNOWN = (
     ("my ssn", " "),
@@ -273,10 +274,9 @@ def _shapes(
             for e in _ENDS:
                 yield f"{w!r}+{f!r}*n+{e!r}", Shape(w, f, e)
             yield f"{w.upper()!r}+{f!r}*n+'x!'", Shape(w.upper(), f, "x!")
-            yield f"({w!r}+{f!r})*n", Shape("", w + f)
-    for w in words:  # one long word: a stem's unbounded suffix read again from every stem in it
-        for glue in ("a", "-"):
-            yield f"({w!r}+{glue!r}){_GLUED}", Shape("", w + glue)
+            # glued to a letter or "-", one long word: a stem's unbounded suffix is read again
+            # from every stem in it (ranked by growth too, in _check_linear)
+            yield f"({w!r}+{f!r})*n" + (_GLUED if f in _GLUES else ""), Shape("", w + f)
 
 
 class _Deadline(Exception):
