@@ -40,7 +40,7 @@ RESULTS = Path(__file__).resolve().parent / "results" / "external-injection.json
 LABELS = ("injection", "benign")
 GATES = {
     "rules + model": FirewallConfig(),
-    "rules": FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0),
+    "rules": FirewallConfig.rules_only(),
 }
 
 

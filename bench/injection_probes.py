@@ -91,7 +91,7 @@ def main() -> None:
     rows = [json.loads(line) for line in PROBES.read_text(encoding="utf-8").splitlines() if line]
     gates = {
         "rules + model": Firewall(FirewallConfig()),
-        "rules": Firewall(FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)),
+        "rules": Firewall(FirewallConfig.rules_only()),
     }
     hsfilter.wait(300)  # as a serving process decides: the Hyperscan prefilter ready
     report: dict[str, Any] = {"probes": len(rows)}

@@ -264,7 +264,7 @@ def gate_text(text: str) -> str:
 
 
 def run_rules(items: list[Item]) -> None:
-    off = Firewall(FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0))
+    off = Firewall(FirewallConfig.rules_only())
     hsfilter.wait(300)  # as a serving process decides: the Hyperscan prefilter ready
     for it in items:
         if it.corpus in ("pii_presidio", "pii_clinical_queries", "poisonedrag") or (

@@ -173,3 +173,9 @@ class FirewallConfig(BaseModel):
     model_min_chars: int = 24
     # Extra checks run after the built-in ones (tests use this to inject a raising rule).
     extra_checks: tuple[ExtraCheck, ...] = ()
+
+    @classmethod
+    def rules_only(cls) -> FirewallConfig:
+        """The defaults with the learned layer off (both thresholds above any score): what the
+        rules alone decide, the benches' "rules" column and the family tests' gate."""
+        return cls(model_reject_threshold=2.0, model_flag_threshold=2.0)

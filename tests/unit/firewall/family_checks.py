@@ -8,7 +8,7 @@ from __future__ import annotations
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
 
-RULES_ONLY = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
+RULES_ONLY = FirewallConfig.rules_only()
 
 
 class RulesOnly:

@@ -14,7 +14,7 @@ from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
 
 # The rules alone: the learned layer must not be what catches these.
-RULES_ONLY = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
+RULES_ONLY = FirewallConfig.rules_only()
 
 
 def _check(text: str) -> FirewallDecision:

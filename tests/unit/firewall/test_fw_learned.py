@@ -150,7 +150,7 @@ def test_deterministic() -> None:
 def test_rejection_names_the_model_and_its_score() -> None:
     # A directive no rule catches (rules alone store it): the model's finding is the only reason.
     text = DIRECTIVES[0]
-    rules_only = FirewallConfig(model_reject_threshold=2.0, model_flag_threshold=2.0)
+    rules_only = FirewallConfig.rules_only()
     assert Firewall(rules_only).check(WriteRequest(text=text)).accepted
     d = Firewall().check(WriteRequest(text=text))
     assert not d.accepted

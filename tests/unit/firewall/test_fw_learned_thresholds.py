@@ -66,3 +66,13 @@ def test_thresholds_round_trip_through_the_file_arrays() -> None:
         model.reject_threshold,
         model.flag_threshold,
     )
+
+
+def test_rules_only_is_the_learned_layer_off() -> None:
+    """The one spelling of "the rules alone" (the benches' "rules" column, the family tests):
+    both thresholds above any score, everything else the defaults."""
+    off = FirewallConfig.rules_only()
+    assert thresholds(off) == (2.0, 2.0)
+    assert off.model_copy(
+        update={"model_reject_threshold": None, "model_flag_threshold": None}
+    ) == (FirewallConfig())
