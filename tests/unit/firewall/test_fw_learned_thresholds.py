@@ -73,6 +73,5 @@ def test_rules_only_is_the_learned_layer_off() -> None:
     both thresholds above any score, everything else the defaults."""
     off = FirewallConfig.rules_only()
     assert thresholds(off) == (2.0, 2.0)
-    assert off.model_copy(
-        update={"model_reject_threshold": None, "model_flag_threshold": None}
-    ) == (FirewallConfig())
+    unset = {"model_reject_threshold": None, "model_flag_threshold": None}
+    assert off.model_copy(update=unset) == FirewallConfig()
