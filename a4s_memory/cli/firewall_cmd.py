@@ -11,12 +11,16 @@ Streams line by line (an export of any size runs in constant memory). A malforme
 reject with SCHEMA_INVALID for that id (an unknown category yields FORBIDDEN_CATEGORY, the memory contract
 INV-1) and the run goes on. Exit 0 when every line was processed, 2 on usage errors. A progress
 counter goes to stderr when stderr is a terminal.
+
+What the firewall keeps clean is read by the write path's vector screens too (``--no-vectors``
+skips them), so ``status`` is what the service would store (:mod:`firewall_vectors`).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
 from typing import IO, Any, Final
 
@@ -25,12 +29,15 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from a4s_memory.cli.firewall_vectors import vector_rescreen
+from a4s_memory.config import Settings
 from a4s_memory.contract import Category, StopReason
 from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
 
 __all__ = ["check", "firewall", "process_line"]
 
 _FIELDS: Final = frozenset(WriteRequest.model_fields)
+Rescreen = Callable[[FirewallDecision], FirewallDecision]
 
 firewall = click.Group(
     "firewall",
@@ -63,8 +70,11 @@ def _render(line_id: Any, d: FirewallDecision, explain: bool) -> dict[str, Any]:
     return out
 
 
-def process_line(fw: Firewall, line: str, *, explain: bool = False) -> dict[str, Any]:
-    """One input line → one output object. Never raises."""
+def process_line(
+    fw: Firewall, line: str, *, explain: bool = False, rescreen: Rescreen | None = None
+) -> dict[str, Any]:
+    """One input line → one output object (``rescreen``: the write path's vector screens, when
+    they apply). Never raises."""
     try:
         obj = json.loads(line)
     except (ValueError, RecursionError):
@@ -87,7 +97,8 @@ def process_line(fw: Firewall, line: str, *, explain: bool = False) -> dict[str,
         request = WriteRequest(**fields)
     except ValidationError:
         return _reject(line_id, StopReason.SCHEMA_INVALID)
-    return _render(line_id, fw.check(request), explain)
+    decision = fw.check(request)
+    return _render(line_id, rescreen(decision) if rescreen else decision, explain)
 
 
 @firewall.command("check")
@@ -112,15 +123,40 @@ def process_line(fw: Firewall, line: str, *, explain: bool = False) -> dict[str,
     default=None,
     help="Progress on stderr (default: only when stderr is a terminal).",
 )
+@click.option(
+    "--vectors/--no-vectors",
+    default=True,
+    show_default=True,
+    help="Read what the firewall keeps clean with the write path's vector screens, as the "
+    "service does (with the configured embedder; they apply to MiniLM only).",
+)
 def check(
     source: IO[str],
     fail_on_secret: bool,
     session_id: str | None,
     explain: bool,
     progress: bool | None,
+    vectors: bool,
 ) -> None:
     """Check memory writes: JSONL on stdin, one JSON decision per line on stdout."""
     fw = Firewall(FirewallConfig(fail_on_secret=fail_on_secret))
+    with vector_rescreen(Settings()) if vectors else nullcontext() as rescreen:
+        _check_lines(fw, source, session_id, explain=explain, progress=progress, rescreen=rescreen)
+    if session_id is not None:
+        summary = fw.summary(session_id)
+        if summary:
+            click.echo(summary, err=True)
+
+
+def _check_lines(
+    fw: Firewall,
+    source: IO[str],
+    session_id: str | None,
+    *,
+    explain: bool,
+    progress: bool | None,
+    rescreen: Rescreen | None,
+) -> None:
     show = sys.stderr.isatty() if progress is None else progress
     out = sys.stdout
     bar = Progress(
@@ -137,15 +173,12 @@ def check(
                 continue
             if session_id is not None:
                 line = _with_session(line, session_id)
-            out.write(json.dumps(process_line(fw, line, explain=explain), ensure_ascii=False))
+            answer = process_line(fw, line, explain=explain, rescreen=rescreen)
+            out.write(json.dumps(answer, ensure_ascii=False))
             out.write("\n")
             if task is not None:
                 bar.advance(task)
     out.flush()
-    if session_id is not None:
-        summary = fw.summary(session_id)
-        if summary:
-            click.echo(summary, err=True)
 
 
 def _with_session(line: str, session_id: str) -> str:

@@ -19,7 +19,16 @@ proof, and an owner whose own note was so flagged loses nothing. Only vectors of
 weights were trained on are scored (:meth:`VectorScreen.applies_to`); with another embedder the
 screen is off and says so once in the log.
 
-Pure: numpy on a vector; the file is read once per process.
+A second screen of the same shape reads **injections** in general (thirty-fifth session,
+``model/injection_vectors.npz``, trained by ``bench/train_injection_vectors.py``): a head on the
+same vector, fitted on the shared corpora's attacks against their chat and notes, whose flag needs
+the firewall's n-gram model (:mod:`a4s_memory.firewall.learned`) to score the text at least
+``text_floor`` too, a floor under the model's own flag threshold. Either reading alone flags
+benign chat (the vector reads a topic: "I want to delete my account"; the n-gram model under its
+threshold reads advice); both together, far less. Finding ``model.injection_vector``, soft.
+
+Pure: numpy on a vector (and the n-gram model on a text the vector flagged); each file is read
+once per process.
 """
 
 from __future__ import annotations
@@ -35,13 +44,30 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from a4s_memory.firewall.models import Finding, Layer
+from a4s_memory.contract import SecurityStatus
+from a4s_memory.firewall.learned import score as text_score
+from a4s_memory.firewall.models import Finding, FirewallDecision, Layer
 
-__all__ = ["MODEL_PATH", "RULE_ID", "VectorScreen", "load_screen", "permissive_wording"]
+__all__ = [
+    "INJECTION_MODEL_PATH",
+    "INJECTION_RULE_ID",
+    "MODEL_PATH",
+    "RULE_ID",
+    "VectorScreen",
+    "load_injection_screen",
+    "load_screen",
+    "load_screens",
+    "permissive_wording",
+    "screenable",
+    "suspicious_by",
+]
 
 RULE_ID: Final = "model.standing_rule_vector"
 MODEL_FILE: Final = "standing_vectors.npz"
 MODEL_PATH: Final = Path(__file__).resolve().parent / "model" / MODEL_FILE
+INJECTION_RULE_ID: Final = "model.injection_vector"
+INJECTION_MODEL_FILE: Final = "injection_vectors.npz"
+INJECTION_MODEL_PATH: Final = MODEL_PATH.parent / INJECTION_MODEL_FILE
 
 
 _PERMITTED: Final = (  # noqa: SIM905
@@ -91,20 +117,38 @@ _PERMISSIVE: Final = re.compile(
 )
 
 
+# A question asks about a permission, it does not grant one ("Can I change my PIN at any cash
+# machine?", "Is there any way to cancel a transfer?": Banking77's dev half, 15 of the 20 texts
+# the screen flagged). A sentence that opens with an auxiliary or a question word and ends with
+# "?" is left out of the wording; "The nanny can have the code, ok?" opens otherwise and stays.
+# The possessive run stops at a sentence's end, and a match starts only at a sentence start:
+# linear in the text.
+_QUESTION: Final = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t]*+(?:can|could|may|might|should|would|will|shall|do|does|did|is|are"
+    r"|am|was|were|has|have|had|what|how|where|when|why|which|who|whom|whose)\b[^.!?\n]*+\?"
+)
+
+
 def permissive_wording(text: str) -> bool:
-    """Is a permission, a waived requirement or a control switched off worded in ``text``?"""
-    return _PERMISSIVE.search(text.lower()) is not None
+    """Is a permission, a waived requirement or a control switched off worded in ``text``
+    (outside its questions)?"""
+    return _PERMISSIVE.search(_QUESTION.sub(" ", text.lower())) is not None
 
 
 @dataclass(frozen=True, slots=True)
 class VectorScreen:
-    """The packaged classifier: ``weights`` (one per vector dimension), ``bias``, the
-    ``threshold`` at which a memory is kept suspicious, and the ``embedder`` it was trained on."""
+    """A packaged classifier: ``weights`` (one per vector dimension), ``bias``, the ``threshold``
+    at which a memory is kept suspicious, and the ``embedder`` it was trained on; ``rule_id`` and
+    ``meaning`` name its finding. Its text gate: the permissive wording, or, with a
+    ``text_floor``, the firewall's n-gram injection score reaching that floor."""
 
     weights: npt.NDArray[np.float64]
     bias: float
     threshold: float
     embedder: str
+    rule_id: str = RULE_ID
+    meaning: str = "reads as a standing rule that lowers a security control"
+    text_floor: float | None = None
 
     def applies_to(self, embedder_name: str) -> bool:
         """Were the weights trained on this embedder's vectors?"""
@@ -115,38 +159,85 @@ class VectorScreen:
         z = float(np.dot(self.weights, np.asarray(vector, dtype=np.float64))) + self.bias
         return float(1.0 / (1.0 + np.exp(-z)))
 
+    def gate(self, text: str) -> bool:
+        """Does the text itself say what the vector must confirm (class docstring)?"""
+        if self.text_floor is None:
+            return permissive_wording(text)
+        return text_score(text) >= self.text_floor
+
     def findings(self, text: str, vector: Sequence[float] | None) -> list[Finding]:
-        """A soft ``model.standing_rule_vector`` finding when ``text`` words a permission or a
-        waived control (:func:`permissive_wording`) and its vector's score reaches the
-        threshold; none for no vector (a text without words) or a lower score."""
+        """A soft finding (:attr:`rule_id`) when ``text`` passes the :meth:`gate` and its
+        vector's score reaches the threshold; none for no vector (a text without words) or a
+        lower score."""
         if vector is None or len(vector) != len(self.weights):
             return []
         score = self.score(vector)
-        # the dot product first: the wording's regex reads the whole text, and runs only for the
-        # few vectors that score high (on the event loop, as this step is)
-        if score < self.threshold or not permissive_wording(text):
+        # the dot product first: the gate reads the whole text, and runs only for the few
+        # vectors that score high (on the event loop, as this step is)
+        if score < self.threshold or not self.gate(text):
             return []
         return [
             Finding(
-                rule_id=RULE_ID,
+                rule_id=self.rule_id,
                 layer=Layer.MODEL,
-                reason=(
-                    "reads as a standing rule that lowers a security control "
-                    f"(vector score {score:.2f})"
-                ),
+                reason=f"{self.meaning} (vector score {score:.2f})",
             )
         ]
 
 
-@functools.cache
-def load_screen() -> VectorScreen:
-    """The packaged screen, read once per process (two threads asking first may both read it:
-    the same file, the same answer)."""
-    ref = resources.files("a4s_memory.firewall").joinpath("model", MODEL_FILE)
+def _load(file: str, **naming: str) -> VectorScreen:
+    ref = resources.files("a4s_memory.firewall").joinpath("model", file)
     with ref.open("rb") as fh, np.load(fh, allow_pickle=False) as data:
+        floor = float(data["text_floor"]) if "text_floor" in data.files else None
         return VectorScreen(
             weights=np.asarray(data["weights"], dtype=np.float64),
             bias=float(data["bias"]),
             threshold=float(data["threshold"]),
             embedder=str(data["embedder"]),
+            text_floor=floor,
+            **naming,
         )
+
+
+@functools.cache
+def load_screen() -> VectorScreen:
+    """The packaged standing-rule screen, read once per process (two threads asking first may
+    both read it: the same file, the same answer)."""
+    return _load(MODEL_FILE)
+
+
+@functools.cache
+def load_injection_screen() -> VectorScreen:
+    """The packaged injection screen (module docstring), read once per process."""
+    return _load(
+        INJECTION_MODEL_FILE,
+        rule_id=INJECTION_RULE_ID,
+        meaning="reads as an instruction to the assistant, by its meaning and its words",
+    )
+
+
+@functools.cache
+def load_screens() -> tuple[VectorScreen, ...]:
+    """Every packaged screen, in the order their findings are listed."""
+    return (load_screen(), load_injection_screen())
+
+
+def screenable(decision: FirewallDecision) -> bool:
+    """Does a screen read this decision's text: accepted, stored clean, with words kept?"""
+    status = decision.status
+    return (
+        status is not None
+        and status.security is SecurityStatus.CLEAN
+        and bool(decision.redacted_text)
+    )
+
+
+def suspicious_by(decision: FirewallDecision, found: list[Finding]) -> FirewallDecision:
+    """``decision`` with the screens' ``found`` findings added and its status suspicious."""
+    assert decision.status is not None  # screenable
+    return decision.model_copy(
+        update={
+            "findings": [*decision.findings, *found],
+            "status": decision.status.model_copy(update={"security": SecurityStatus.SUSPICIOUS}),
+        }
+    )

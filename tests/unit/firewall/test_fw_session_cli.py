@@ -71,7 +71,10 @@ def test_summary_mentions_disabled() -> None:
 
 
 def run(lines: list[str], *args: str) -> tuple[int, list[dict[str, object]], str]:
-    result = CliRunner().invoke(firewall, ["check", *args], input="\n".join(lines) + "\n")
+    # --no-vectors: a unit test loads no embedding model (the vector screens' CLI pass is
+    # tested end to end in tests/integration/test_vector_screen.py)
+    command = ["check", "--no-vectors", *args]
+    result = CliRunner().invoke(firewall, command, input="\n".join(lines) + "\n")
     out = [json.loads(x) for x in result.stdout.splitlines() if x.strip()]
     return result.exit_code, out, result.stderr
 
