@@ -15,7 +15,8 @@ instructions a round was written on; ``--group attacker_tools`` measures new one
 (``--show`` prints its misses and false positives, and only its); the held half is only ever
 counted, and is the figure to quote. Each text is written as the owner's ``user_message`` (the
 worst case, as bench/injection_probes.py does), through the whole decision ("rules + model") and
-with the learned layer off ("rules"). Recall counts injections not stored as trusted (rejected
+with the learned layer off ("rules"), and as the service stores it ("service": then the write
+path's vector screens, with the configured embedder; ``--no-vectors`` leaves it out). Recall counts injections not stored as trusted (rejected
 or kept suspicious); a false positive is a benign text not stored trusted. JSON to
 bench/results/external-injection.json, one entry per file.
 """
@@ -26,11 +27,14 @@ import argparse
 import hashlib
 import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run as a script
 
+from a4s_memory.cli.firewall_vectors import Rescreen, vector_rescreen
+from a4s_memory.config import Settings
 from a4s_memory.firewall import Firewall, FirewallConfig, hsfilter
 from a4s_memory.firewall.learned import score
 from a4s_memory.firewall.models import WriteRequest
@@ -42,6 +46,9 @@ GATES = {
     "rules + model": FirewallConfig(),
     "rules": FirewallConfig.rules_only(),
 }
+# "rules + model", then the write path's vector screens (standing rules, injections) with the
+# configured embedder: what the service stores, and what ``a4s-memory firewall check`` answers
+SERVICE = "service"
 
 
 def half(row_id: str) -> str:
@@ -82,8 +89,14 @@ def _rate(hits: int, n: int) -> str:
     return f"{hits}/{n} ({100.0 * hits / n:.1f} %)" if n else "0/0"
 
 
-def measure(rows: list[dict[str, Any]], show: bool, group: str | None = None) -> dict[str, Any]:
+def measure(
+    rows: list[dict[str, Any]],
+    show: bool,
+    group: str | None = None,
+    rescreen: Rescreen | None = None,
+) -> dict[str, Any]:
     gates = {name: Firewall(config) for name, config in GATES.items()}
+    names = [*GATES, *([SERVICE] if rescreen is not None else [])]
     # decide as a serving process does, with the Hyperscan prefilter ready: it must change no
     # decision, and once did (a negated class with a non-ASCII member, fixed 2026-11-27)
     hsfilter.wait(300)
@@ -94,8 +107,10 @@ def measure(rows: list[dict[str, Any]], show: bool, group: str | None = None) ->
         for where in (part, "all"):
             sizes[where, row["label"]] = sizes.get((where, row["label"]), 0) + 1
         request = WriteRequest(text=row["text"], source_type="user_message")
-        for name, gate in gates.items():
-            decision = gate.check(request)
+        decisions = {name: gate.check(request) for name, gate in gates.items()}
+        if rescreen is not None:  # what the service stores: the write path's vector screens too
+            decisions[SERVICE] = rescreen(decisions["rules + model"])
+        for name, decision in decisions.items():
             caught = untrusted(decision)
             for where in (part, "all"):
                 key = (where, row["label"], name)
@@ -112,7 +127,7 @@ def measure(rows: list[dict[str, Any]], show: bool, group: str | None = None) ->
             n = sizes.get((where, label), 0)
             figure = "recall" if label == "injection" else "false positives"
             report[where][f"{label} {figure}"] = {
-                name: _rate(counts.get((where, label, name), 0), n) for name in GATES
+                name: _rate(counts.get((where, label, name), 0), n) for name in names
             }
     return report
 
@@ -124,15 +139,19 @@ def main() -> None:
     parser.add_argument(
         "--group", metavar="FIELD", help="split by this field's value (rows sharing it together)"
     )
+    parser.add_argument(
+        "--no-vectors", action="store_true", help="leave out the 'service' column (no embedding)"
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
-    for path in args.paths:
-        if not path.is_file():
-            raise SystemExit(f"{path}: no such file (the sets are kept outside the repository)")
-        rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
-        results[path.stem] = measure(rows, args.show, args.group)
-        if args.group is not None:
-            results[path.stem]["split"] = f"by {args.group} (rows without it: by id)"
+    with nullcontext() if args.no_vectors else vector_rescreen(Settings()) as rescreen:
+        for path in args.paths:
+            if not path.is_file():
+                raise SystemExit(f"{path}: no such file (the sets are kept outside the repository)")
+            rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
+            results[path.stem] = measure(rows, args.show, args.group, rescreen)
+            if args.group is not None:
+                results[path.stem]["split"] = f"by {args.group} (rows without it: by id)"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps(results, indent=1, ensure_ascii=False))

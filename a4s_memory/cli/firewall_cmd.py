@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from contextlib import nullcontext
 from typing import IO, Any, Final
 
@@ -29,7 +28,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from a4s_memory.cli.firewall_vectors import vector_rescreen
+from a4s_memory.cli.firewall_vectors import Rescreen, vector_rescreen
 from a4s_memory.config import Settings
 from a4s_memory.contract import Category, StopReason
 from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
@@ -37,7 +36,6 @@ from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, Writ
 __all__ = ["check", "firewall", "process_line"]
 
 _FIELDS: Final = frozenset(WriteRequest.model_fields)
-Rescreen = Callable[[FirewallDecision], FirewallDecision]
 
 firewall = click.Group(
     "firewall",

@@ -14,7 +14,7 @@ model's floor): a few lines in a hundred, so a corpus is not embedded line by li
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from a4s_memory.config import Settings
@@ -28,7 +28,10 @@ from a4s_memory.firewall.vector_screen import (
 from a4s_memory.store.embedder import build_embedder
 from a4s_memory.store.episode_vectors import EpisodeVectors
 
-__all__ = ["VectorRescreen", "vector_rescreen"]
+__all__ = ["Rescreen", "VectorRescreen", "vector_rescreen"]
+
+# a decision -> the decision the write path would store (what VectorRescreen is)
+Rescreen = Callable[[FirewallDecision], FirewallDecision]
 
 
 class VectorRescreen:
