@@ -1,4 +1,4 @@
-"""The vector screen on an unverified import (issue 14; a4s_memory/firewall/vector_screen.py).
+"""The vector screens on an unverified import (issue 14; a4s_memory/firewall/vector_screen.py).
 
 A memory written through the API is read by the vector screen on its own sentence vector; an
 import brings its episodes' vectors and statuses from the file, which an unverified file states
@@ -6,10 +6,9 @@ without proof, so "the new intern may use my laptop login, no need to tell anyon
 export would be restored clean. Each free-text episode whose status entry says clean and whose
 text passes a screen's text gate (a permission or a waived control worded; the n-gram model's
 floor: read first so that most texts are never embedded) is embedded here once and read as a
-write is: flagged, it is imported
-suspicious (import_trust.keep_suspicious). A signed backup of this server's restores its statuses
-exactly and is not read again; with an embedder the screen's weights were not trained on, the
-screen is off here as on the write path.
+write is: flagged, it is imported suspicious (import_trust.keep_suspicious). A signed backup of
+this server's restores its statuses exactly and is not read again; with an embedder the screens'
+weights were not trained on, they are off here as on the write path.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from a4s_memory.store.ingest import Ingestor
 from a4s_memory.store.ingest_structured import ITEM_EPISODE_SOURCE
 from a4s_memory.write.vector_step import vector_screens_for
 
-__all__ = ["standing_rules"]
+__all__ = ["vector_flags"]
 
 
 def _gated(
@@ -51,7 +50,7 @@ def _gated(
     return out
 
 
-async def standing_rules(records: list[dict[str, Any]], ingestor: Ingestor) -> dict[str, list[str]]:
+async def vector_flags(records: list[dict[str, Any]], ingestor: Ingestor) -> dict[str, list[str]]:
     """uuid -> the vector screens' rule ids, for the episodes of ``records`` they flag."""
     screens = await vector_screens_for(ingestor.embedder_name)
     if not screens:

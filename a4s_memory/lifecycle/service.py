@@ -25,7 +25,7 @@ from a4s_memory.firewall import Firewall, session
 from a4s_memory.lifecycle import rollback
 from a4s_memory.lifecycle.import_refs import resolve_references
 from a4s_memory.lifecycle.import_screen import screen_import
-from a4s_memory.lifecycle.import_vectors import standing_rules
+from a4s_memory.lifecycle.import_vectors import vector_flags
 from a4s_memory.models import SESSION_ID_PATTERN
 from a4s_memory.models_lifecycle import (
     AuditVerification,
@@ -206,7 +206,7 @@ class Lifecycle:
         quarantined = await self.audit_log.quarantined(agent_id, resolved.ids)
         kept, plan = keep_quarantined(resolved.records, quarantined)
         if not verified:  # read by the vector screen as a write would be (import_vectors.py)
-            kept, suspicious = keep_suspicious(kept, await standing_rules(kept, self._ingestor))
+            kept, suspicious = keep_suspicious(kept, await vector_flags(kept, self._ingestor))
             plan = merged(plan, suspicious)
         draft = AuditDraft(
             agent_id=agent_id,
