@@ -52,7 +52,7 @@ class VectorRescreen:
         if not gated:
             return decision
         vector = self._runner.run(self._vectors.once(body))
-        found = [finding for screen in gated for finding in screen.findings(body, vector)]
+        found = [finding for screen in gated for finding in screen.vector_findings(vector)]
         return suspicious_by(decision, found) if found else decision
 
 

@@ -169,12 +169,18 @@ class VectorScreen:
         """A soft finding (:attr:`rule_id`) when ``text`` passes the :meth:`gate` and its
         vector's score reaches the threshold; none for no vector (a text without words) or a
         lower score."""
+        # the dot product first: the gate reads the whole text, and runs only for the few
+        # vectors that score high (on the event loop, as this step is)
+        found = self.vector_findings(vector)
+        return found if found and self.gate(text) else []
+
+    def vector_findings(self, vector: Sequence[float] | None) -> list[Finding]:
+        """:meth:`findings` for a text whose :meth:`gate` the caller has already passed (a text
+        is gated first where embedding it is the cost: an import, ``firewall check``)."""
         if vector is None or len(vector) != len(self.weights):
             return []
         score = self.score(vector)
-        # the dot product first: the gate reads the whole text, and runs only for the few
-        # vectors that score high (on the event loop, as this step is)
-        if score < self.threshold or not self.gate(text):
+        if score < self.threshold:
             return []
         return [
             Finding(

@@ -60,7 +60,7 @@ async def vector_flags(records: list[dict[str, Any]], ingestor: Ingestor) -> dic
     # off the event loop
     for uuid, text, gated in await asyncio.to_thread(_gated, records, screens):
         vector = await ingestor.text_vector(text)
-        found = [f for screen in gated for f in screen.findings(text, vector)]
+        found = [f for screen in gated for f in screen.vector_findings(vector)]
         if found:
             flagged[uuid] = [f.rule_id for f in found]
     return flagged

@@ -142,6 +142,9 @@ def test_the_injection_screen_needs_the_vector_and_the_words() -> None:
     assert "0.98" in finding.reason and "prompt" not in finding.reason
     assert _INJECTION.findings(_CHAT, [1.0, 0.0, 0.0]) == []  # the vector alone: a topic
     assert _INJECTION.findings(_ORDER, [0.5, 0.0, 0.0]) == []  # the words alone: advice
+    # a caller that gated the text itself asks the vector alone (imports, firewall check)
+    assert _INJECTION.vector_findings([1.0, 0.0, 0.0]) == [finding]
+    assert _INJECTION.vector_findings([0.5, 0.0, 0.0]) == []
     # the text gate is the n-gram floor, not the standing-rule screen's wording
     assert _INJECTION.gate(_ORDER) and not _INJECTION.gate("Anyone may open the door.")
 
