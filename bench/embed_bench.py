@@ -5,8 +5,9 @@
 
 In one run, on the same texts (LoCoMo turns as the recall bench writes them, ``Name (user): text``):
 
-* CPU time per text of ``_Model.encode`` (one onnxruntime thread, length-sorted batches of 32:
-  what a batch of writes costs), best of ``--repeat`` passes, and the ratio between the two;
+* CPU time per text of ``_Model.encode`` (one onnxruntime thread; one inference per text since
+  the thirty-sixth session, length-sorted batches of 32 before), best of ``--repeat`` passes, and
+  the ratio between the two;
 * how far apart the vectors are (cosine between the two arithmetics' vectors of each turn);
 * vector-only retrieval: each question ranks its conversation's turns by cosine alone
   (recall@10 / MRR of the evidence turns; no graph, no BM25, no rerank). Nothing was tuned on

@@ -47,8 +47,8 @@ MODEL_SHA256: Final = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab01
 VOCAB: Final = Path(__file__).resolve().parent / "data" / "bert-base-uncased-vocab.txt"
 VOCAB_SHA256: Final = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"
 MAX_TOKENS: Final = 256  # all-MiniLM-L6-v2's max_seq_length in its sentence-transformers config
-# Texts per inference call. Batches are formed from length-sorted texts, so padding stays small.
-BATCH: Final = 32
+# Texts tokenized per call (the Rust tokenizer's batch); each text is then its own inference.
+TOKENIZE_BATCH: Final = 64
 # Vectors of short texts kept per embedder (LRU): entity names, keys and search queries recur, and
 # Graphiti's add_triplet embeds each node name and fact twice per item. Texts up to
 # CACHE_MAX_CHARS only; a vector is kept as 384 float32 (1.5 KB), so the cache stays near 6 MB.
@@ -116,28 +116,29 @@ class _Model:
 
     def encode(self, texts: Sequence[str]) -> list[list[float]]:
         """Unit vectors, in input order; a text without any word character gets the zero vector
-        (as with the hashing embedder, so the search skips its vector channels)."""
+        (as with the hashing embedder, so the search skips its vector channels).
+
+        One inference per text, never a padded batch: with int8 arithmetic the activations are
+        quantized per call over all its rows, so a text's vector would move with the texts
+        embedded beside it (cosine down to 0.976 on LoCoMo turns), and a batch saves no CPU
+        (docs/offline-mode.md "One inference per text": 11.0 ms a LoCoMo turn alone, 11.4-19.6
+        ms a turn in batches)."""
         np = self._np
         out: list[list[float]] = [[0.0] * ONNX_MINILM_DIMENSION for _ in texts]
         wanted = [i for i, text in enumerate(texts) if _WORD.search(text)]
-        wanted.sort(key=lambda i: len(texts[i]))
-        for start in range(0, len(wanted), BATCH):
-            chunk = wanted[start : start + BATCH]
+        for start in range(0, len(wanted), TOKENIZE_BATCH):
+            chunk = wanted[start : start + TOKENIZE_BATCH]
             encoded = self._tokenizer.encode_batch([texts[i] for i in chunk])
-            width = max(len(e.ids) for e in encoded)
-            ids = np.zeros((len(chunk), width), dtype=np.int64)
-            mask = np.zeros((len(chunk), width), dtype=np.int64)
-            for row, e in enumerate(encoded):
-                ids[row, : len(e.ids)] = e.ids
-                mask[row, : len(e.ids)] = 1
-            inputs = {
-                "input_ids": ids,
-                "attention_mask": mask,
-                "token_type_ids": np.zeros_like(ids),
-            }
-            hidden = self._session.run(None, inputs)[0]
-            for i, vector in zip(chunk, mean_pool_normalised(hidden, mask), strict=True):
-                out[i] = [float(x) for x in vector]
+            for i, e in zip(chunk, encoded, strict=True):
+                ids = np.asarray([e.ids], dtype=np.int64)
+                mask = np.ones_like(ids)
+                inputs = {
+                    "input_ids": ids,
+                    "attention_mask": mask,
+                    "token_type_ids": np.zeros_like(ids),
+                }
+                hidden = self._session.run(None, inputs)[0]
+                out[i] = [float(x) for x in mean_pool_normalised(hidden, mask)[0]]
         return out
 
 

@@ -73,6 +73,26 @@ async def test_a_batch_equals_single_calls() -> None:
         assert _cos(single, vector) > 0.999
 
 
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+async def test_a_vector_does_not_depend_on_the_texts_embedded_with_it(
+    int8: bool, tmp_path: Path
+) -> None:
+    # With int8 arithmetic the activations are quantized per call over the whole batch, so a
+    # text's vector moved with its batch mates (100 LoCoMo turns in one call against one call
+    # each: cosine down to 0.976), and Graphiti embeds an episode's facts and names in one call
+    # while a search embeds its query alone. Each text is now its own inference. Measured on
+    # these texts: one call for all against one call each, cosine 0.985-0.993 with int8 before,
+    # 1.0 after (float32: 1.0 both); over 100 LoCoMo turns the int8 minimum is now 0.9999998
+    # (kernel rounding), so the bound is 0.99999, not equality.
+    model = OnnxMiniLMEmbedder(cache_texts=0, int8_dir=tmp_path if int8 else None)
+    long = "We drove up the coast, stopped at every lighthouse and camped by the dunes. " * 6
+    together = await model.create_batch([*_SENTENCES, long])
+    alone = [await model.create(text) for text in [*_SENTENCES, long]]
+    assert model.int8_arithmetic is int8
+    for a, b in zip(together, alone, strict=True):
+        assert _cos(a, b) > 0.99999
+
+
 async def test_a_repeated_short_text_is_embedded_once(monkeypatch: pytest.MonkeyPatch) -> None:
     model = OnnxMiniLMEmbedder(cache_texts=2)
     await model.create("warm-up")  # loads the model
