@@ -30,6 +30,7 @@ from a4s_memory.firewall.config_paste import (
     uncommented,
 )
 from a4s_memory.firewall.fields import screen_field, screen_metadata
+from a4s_memory.firewall.inert_markup import inert_markup_removed
 from a4s_memory.firewall.injection import RESPELT, heuristic_findings, regex_findings, text_views
 from a4s_memory.firewall.learned import model_findings
 from a4s_memory.firewall.models import (
@@ -224,14 +225,31 @@ class Firewall:
     @staticmethod
     def _structural(req: WriteRequest, found: list[Finding]) -> list[Finding]:
         """Drop an importance marker that sits only in the comments of an owner's config paste,
-        or a ``<secret>`` element read as markup (firewall/config_paste.py); every other finding
-        stays."""
+        or a ``<secret>`` element read as markup (firewall/config_paste.py), or markup of an
+        owner's text that cannot act (firewall/inert_markup.py); every other finding stays."""
         hits = [f for f in found if f.rule_id in STRUCTURAL_RULES and f.stop_reason is not None]
-        if not hits or not _owner_config_paste(req):
+        if not hits or not _owner_text(req):
             return found
-        cleared = {f.rule_id for f in hits if not _fires_on_structure(f.rule_id, req.text)}
-        kept = [f for f in found if f.rule_id not in cleared]
-        return kept + [structural_exemption(rule_id) for rule_id in sorted(cleared)]
+        exemptions: dict[str, Finding] = {}
+        if is_config_paste(req.text):
+            for f in hits:
+                if not _fires_on_structure(f.rule_id, req.text):
+                    exemptions[f.rule_id] = structural_exemption(f.rule_id)
+        markup = "g2.markup"
+        if (
+            any(f.rule_id == markup for f in hits)
+            and markup not in exemptions
+            and not regex_findings(inert_markup_removed(req.text), (_INJECTION_BY_ID[markup],))
+        ):
+            exemptions[markup] = _f(
+                "g2.markup.inert",
+                Layer.SCHEMA,
+                "only a static image or elements inside a fenced code block: markup that "
+                "cannot act (not counted)",
+                None,
+            )
+        kept = [f for f in found if f.rule_id not in exemptions]
+        return kept + [exemptions[rule_id] for rule_id in sorted(exemptions)]
 
     def _schema(self, req: WriteRequest, a: TrustAssessment) -> list[Finding]:
         out: list[Finding] = []
@@ -324,7 +342,11 @@ def _fires_on_structure(rule_id: str, text: str) -> bool:
     return bool(_INJECTION_BY_ID[rule_id].search(view, view.lower()))
 
 
+def _owner_text(req: WriteRequest) -> bool:
+    """The owner's own text: written by the space's owner as a message or an explicit save."""
+    return req.requester_is_owner and req.source_type in _OWNER_SOURCES
+
+
 def _owner_config_paste(req: WriteRequest) -> bool:
     """The owner's own text (firewall/config_paste.py), and a config paste."""
-    owner_text = req.requester_is_owner and req.source_type in _OWNER_SOURCES
-    return owner_text and is_config_paste(req.text)
+    return _owner_text(req) and is_config_paste(req.text)

@@ -28,6 +28,7 @@ from typing import Final
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import hsfilter
+from a4s_memory.firewall.code_spans import prose_only
 from a4s_memory.firewall.config_paste import STRUCTURAL_RULES
 from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import (
@@ -61,8 +62,9 @@ __all__ = [
 
 _INJ: Final = StopReason.INJECTION_DETECTED
 # ``(?<![\w.@])@...`` with the lookbehind moved after the "@" so ``re`` jumps from "@" to "@"
-_AGENT_REF: Final = re.compile(r"@(?<![\w.@]@)([A-Za-z][\w-]{1,38})\b")
+_AGENT_REF: Final = re.compile(r"@(?<![\w.@]@)([A-Za-z][\w-]{1,38}+)(?![\w-]|/\w)")
 _URL: Final = re.compile(r"^[(<\"'\[]?[a-z][a-z0-9+.-]{1,20}://", re.IGNORECASE)
+_URL_IN_TOKEN: Final = re.compile(r"[a-z][a-z0-9+.-]{1,20}+://\S*+", re.IGNORECASE)
 # Sentence separators (the split ``(?<=[.!?])\s+|\n+``), found from the sentence end: a newline
 # run, or the blanks after ".", "!" or "?" (group 1). ``re`` jumps between those four characters
 # instead of trying a match at every blank: ~3x faster than splitting on 1.5 KB texts (the same
@@ -282,8 +284,13 @@ def _measured_runs(text: str, min_len: int) -> Iterator[str]:
     for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
         if _URL.match(token):
             continue
+        if "://" in token:  # a Markdown link's target: "[the RFC](https://...)" is one token
+            token = _URL_IN_TOKEN.sub(" ", token)
         for run in _NOT_BASE64.split(token):
             if len(run) < min_len:
+                continue
+            if "=/" in run:  # "PYTHONPATH=/home/...": a name, then a path (no base64 has "=/")
+                yield from _measured_runs(run.replace("=/", " /"), min_len)
                 continue
             if run[0] == "/" and run.count("/") >= 2 and "+" not in run and "=" not in run:
                 yield from (seg for seg in run.split("/") if len(seg) >= min_len)
@@ -308,8 +315,10 @@ def _long_tokens(text: str, min_len: int) -> list[str]:
 
 
 def agent_references(text: str) -> int:
-    """Distinct @mentions (e-mail addresses excluded)."""
-    return len({m.group(1).lower() for m in _AGENT_REF.finditer(text)})
+    """Distinct @mentions in the prose (e-mail addresses, code and npm scopes excluded: an
+    ``@Entity`` annotation in a fenced block or ``@types/node`` mentions no one; GitHub
+    comments, thirty-seventh session)."""
+    return len({m.group(1).lower() for m in _AGENT_REF.finditer(prose_only(text))})
 
 
 def split_sentences(text: str) -> list[str]:

@@ -90,6 +90,37 @@ REFUSED: Final = (
 # "developer mode on my phone" names a device setting, not a persona (probe set 3's look-alike)
 DEVICE_OWNER: Final = r"(?:my|our|the|your|his|her|their|this|that|a|an|its)\b"
 
+# "post" read as a noun: after a determiner or the word that names which post (inj.exfil_url's
+# verb; one fixed-width lookbehind each)
+POST_NOUN: Final = "".join(
+    rf"(?<!\b{word}\s)"
+    for word in [
+        "the",
+        "a",
+        "this",
+        "that",
+        "my",
+        "your",
+        "our",
+        "his",
+        "her",
+        "their",
+        "its",
+        "blog",
+        "original",
+        "forum",
+        "previous",
+        "prev",
+        "last",
+        "first",
+        "earlier",
+        "above",
+        "initial",
+        "same",
+        "linked",
+    ]
+)
+
 # an active or role-bearing tag opening, after its "<" (g2.markup)
 TAG: Final = (
     r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"

@@ -51,6 +51,7 @@ from a4s_memory.firewall.rule_fragments import (
     JAILBREAK_PHRASES,
     OTHER_ORGANISATION,
     PERSONA_SETUP,
+    POST_NOUN,
     READERS_ACCESS,
     READERS_ROLE,
     ROUTE,
@@ -278,8 +279,10 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.exfil_url",
         # "post" as a verb, not an HTTP method: curl's "-X POST", a quoted or called method
         # ("POST", .post(), a request line "POST https://…": an owner's API call pasted with its
-        # key, thirtieth session)
-        r"\b(?:send|forward|(?<![.\"'])(?<!-x\s)(?<!--request\s)post(?!\s++[\"']?https?://)"
+        # key, thirtieth session); nor the noun after a determiner ("the original post",
+        # "our blog post": GitHub comments, thirty-seventh session)
+        r"\b(?:send|forward|(?<![.\"'])(?<!-x\s)(?<!--request\s)" + POST_NOUN + r"post"
+        r"(?!\s++[\"']?https?://)"
         r"(?![\"'(])|upload|transmit|leak|exfiltrate|route|relay)\b[^\n]{0,120}?https?://\S+",
         "send-to-URL directive",
     ),

@@ -1,0 +1,61 @@
+"""Markup that cannot act: a screenshot's image tag, an HTML form shown as code.
+
+The markup rule (``g2.markup``) refuses a text holding an active or role-bearing tag. Developers'
+notes hold two kinds that can do nothing (thirty-seventh session: GitHub issue comments never
+seen, 11 of 1,253 on the dev half refused for them alone):
+
+* a **static image**: ``<img width="858" alt="image" src="https://host/path.png">``, GitHub's own
+  form for a pasted screenshot. An image tag is on the rule's list because its URL can carry what
+  a reader fills in (``?q={conversation}``) and its event attributes run script; one whose ``src``
+  is a plain ``http(s)`` URL without query, fragment or placeholder, and whose other attributes
+  are only ``alt`` / ``width`` / ``height`` / ``align`` / ``title``, carries nothing but itself.
+* a **form element inside a fenced code block** (``input``, ``form``, ``img``, ``link``,
+  ``meta``, ``style``; no ``on...=`` handler, no ``javascript:``), or a type parameter there
+  (``ResponseEntity<Object>``: a bare ``<object>`` glued to a word loads nothing): a fence is
+  shown as code, never rendered. Script-bearing tags (``script``, ``iframe``, ``object``, ``embed``, ``svg``) and
+  role-bearing ones (``<system>``, ``<instructions>``) still refuse inside a fence: a model reads
+  them wherever they are.
+
+:func:`inert_markup_removed` takes those out; the gate asks the markup rule again of the rest
+(over every view, so a tag hidden by an encoding is still read) for an owner's own text only,
+and drops the finding when nothing is left (an informational ``g2.markup.inert`` finding says
+so). Every other rule has already read the whole text, the image's ``alt`` included.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from a4s_memory.firewall.code_spans import fenced_pieces
+
+__all__ = ["inert_markup_removed"]
+
+# Bounded runs everywhere: linear time (tests/unit/firewall/test_fw_linear_time.py).
+_ATTRIBUTE: Final = (
+    r"\s++(?:alt|width|height|align|title)\s*+=\s*+"
+    r"(?:\"[^\"<>]{0,300}+\"|'[^'<>]{0,300}+'|[\w%.-]{1,20}+)"
+)
+_URL: Final = r"https?://[\w.-]{1,100}+(?:/[\w.%~+-]{0,200}+){0,30}+"
+_STATIC_SRC: Final = r"\s++src\s*+=\s*+(?:\"" + _URL + r"\"|'" + _URL + r"')"
+_STATIC_IMAGE: Final = re.compile(
+    r"<img(?:" + _ATTRIBUTE + r"){0,8}+" + _STATIC_SRC + r"(?:" + _ATTRIBUTE + r"){0,8}+\s*+/?>",
+    re.IGNORECASE,
+)
+# the tag's "<": a fenced element that renders nothing and runs nothing, or a type parameter
+# ("ResponseEntity<Object>": a bare name glued to a type's name, Java's and C#'s generics)
+_SHOWN_AS_CODE: Final = re.compile(
+    r"<(?=\s{0,8}+/?\s{0,8}+(?:input|form|img|link|meta|style)\b)"
+    r"(?![^>]{0,400}?(?:\bon\w{1,30}+\s*+=|javascript:))"
+    r"|(?<=\w)<(?=object>)",
+    re.IGNORECASE,
+)
+
+
+def inert_markup_removed(text: str) -> str:
+    """``text`` without its static image tags, and with the ``<`` of each inert element inside a
+    fenced code block dropped (line count kept)."""
+    text = _STATIC_IMAGE.sub("", text)
+    return "".join(
+        _SHOWN_AS_CODE.sub("", piece) if fenced else piece for piece, fenced in fenced_pieces(text)
+    )
