@@ -239,7 +239,7 @@ class Firewall:
         if (
             any(f.rule_id == markup for f in hits)
             and markup not in exemptions
-            and not regex_findings(inert_markup_removed(req.text), (_INJECTION_BY_ID[markup],))
+            and _only_inert_markup(req.text)
         ):
             exemptions[markup] = _f(
                 "g2.markup.inert",
@@ -340,6 +340,18 @@ def _fires_on_structure(rule_id: str, text: str) -> bool:
     """Whether ``rule_id`` still fires on a config paste read as structure (config_paste.py)."""
     view = as_structure(rule_id, text)
     return bool(_INJECTION_BY_ID[rule_id].search(view, view.lower()))
+
+
+def _only_inert_markup(text: str) -> bool:
+    """Whether the markup rule finds nothing once markup that cannot act is taken out
+    (firewall/inert_markup.py). Asked of the text first, then of every view: the views are the
+    dearest part of a long text's check, and most texts the rule refuses hold nothing inert
+    (asking the views of each cost a third of a 10 KB decision's CPU)."""
+    rule = _INJECTION_BY_ID["g2.markup"]
+    rest = inert_markup_removed(text)
+    if rest == text or rule.search(rest, rest.lower()):
+        return False
+    return not regex_findings(rest, (rule,))
 
 
 def _owner_text(req: WriteRequest) -> bool:

@@ -318,7 +318,11 @@ def agent_references(text: str) -> int:
     """Distinct @mentions in the prose (e-mail addresses, code and npm scopes excluded: an
     ``@Entity`` annotation in a fenced block or ``@types/node`` mentions no one; GitHub
     comments, thirty-seventh session)."""
-    return len({m.group(1).lower() for m in _AGENT_REF.finditer(prose_only(text))})
+    return _mentions(prose_only(text))
+
+
+def _mentions(text: str) -> int:
+    return len({m.group(1).lower() for m in _AGENT_REF.finditer(text)})
 
 
 def split_sentences(text: str) -> list[str]:
@@ -404,7 +408,12 @@ def heuristic_findings(text: str, config: FirewallConfig) -> list[Finding]:
                 stop_reason=stop,
             )
         )
-    if "@" in text and agent_references(text) > config.max_agent_refs:
+    # the raw count first: prose has no mention the whole text lacks, and the prose costs a pass
+    if (
+        "@" in text
+        and _mentions(text) > config.max_agent_refs
+        and agent_references(text) > config.max_agent_refs
+    ):
         out.append(
             Finding(
                 rule_id="g2.heuristic.agent_refs",

@@ -91,9 +91,10 @@ REFUSED: Final = (
 DEVICE_OWNER: Final = r"(?:my|our|the|your|his|her|their|this|that|a|an|its)\b"
 
 # "post" read as a noun: after a determiner or the word that names which post (inj.exfil_url's
-# verb; one fixed-width lookbehind each)
+# verb; one fixed-width lookbehind each, placed after "post" so that ``re`` tries them only where
+# "post" is, not at every position: before it, they made the rule's search 10x dearer)
 POST_NOUN: Final = "".join(
-    rf"(?<!\b{word}\s)"
+    rf"(?<!\b{word}\spost)"
     for word in [
         "the",
         "a",

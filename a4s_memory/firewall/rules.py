@@ -281,8 +281,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         # ("POST", .post(), a request line "POST https://…": an owner's API call pasted with its
         # key, thirtieth session); nor the noun after a determiner ("the original post",
         # "our blog post": GitHub comments, thirty-seventh session)
-        r"\b(?:send|forward|(?<![.\"'])(?<!-x\s)(?<!--request\s)" + POST_NOUN + r"post"
-        r"(?!\s++[\"']?https?://)"
+        r"\b(?:send|forward|(?<![.\"'])(?<!-x\s)(?<!--request\s)post"
+        + POST_NOUN
+        + r"(?!\s++[\"']?https?://)"
         r"(?![\"'(])|upload|transmit|leak|exfiltrate|route|relay)\b[^\n]{0,120}?https?://\S+",
         "send-to-URL directive",
     ),
