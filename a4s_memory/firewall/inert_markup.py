@@ -12,9 +12,9 @@ seen, 11 of 1,253 on the dev half refused for them alone):
 * a **form element inside a fenced code block** (``input``, ``form``, ``img``, ``link``,
   ``meta``, ``style``; no ``on...=`` handler, no ``javascript:``), or a type parameter there
   (``ResponseEntity<Object>``: a bare ``<object>`` glued to a word loads nothing): a fence is
-  shown as code, never rendered. Script-bearing tags (``script``, ``iframe``, ``object``, ``embed``, ``svg``) and
-  role-bearing ones (``<system>``, ``<instructions>``) still refuse inside a fence: a model reads
-  them wherever they are.
+  shown as code, never rendered. Script-bearing tags (``script``, ``iframe``, an ``object``
+  with attributes, ``embed``, ``svg``) and role-bearing ones (``<system>``,
+  ``<instructions>``) still refuse inside a fence: a model reads them wherever they are.
 
 :func:`inert_markup_removed` takes those out; the gate asks the markup rule again of the rest
 (over every view, so a tag hidden by an encoding is still read) for an owner's own text only,
@@ -54,7 +54,7 @@ _SHOWN_AS_CODE: Final = re.compile(
 
 def inert_markup_removed(text: str) -> str:
     """``text`` without its static image tags, and with the ``<`` of each inert element inside a
-    fenced code block dropped (line count kept)."""
+    fenced code block dropped."""
     text = _STATIC_IMAGE.sub("", text)
     return "".join(
         _SHOWN_AS_CODE.sub("", piece) if fenced else piece for piece, fenced in fenced_pieces(text)

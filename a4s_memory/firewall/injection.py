@@ -63,8 +63,9 @@ __all__ = [
 _INJ: Final = StopReason.INJECTION_DETECTED
 # ``(?<![\w.@])@...`` with the lookbehind moved after the "@" so ``re`` jumps from "@" to "@"
 _AGENT_REF: Final = re.compile(r"@(?<![\w.@]@)([A-Za-z][\w-]{1,38}+)(?![\w-]|/\w)")
-_URL: Final = re.compile(r"^[(<\"'\[]?[a-z][a-z0-9+.-]{1,20}://", re.IGNORECASE)
+# a URL inside a token, to its end (the token may open with it, or hold it as a link's target)
 _URL_IN_TOKEN: Final = re.compile(r"[a-z][a-z0-9+.-]{1,20}+://\S*+", re.IGNORECASE)
+_ASSIGNED_PATH: Final = re.compile(r"=(?=/)")
 # Sentence separators (the split ``(?<=[.!?])\s+|\n+``), found from the sentence end: a newline
 # run, or the blanks after ".", "!" or "?" (group 1). ``re`` jumps between those four characters
 # instead of trying a match at every blank: ~3x faster than splitting on 1.5 KB texts (the same
@@ -278,24 +279,22 @@ _NOT_BASE64: Final = re.compile(r"[^0-9A-Za-z+/=_-]+")
 
 def _measured_runs(text: str, min_len: int) -> Iterator[str]:
     """Every run of base64 / base64url characters ``min_len`` long, in the blank-separated
-    tokens that are not URLs; an absolute file path (a run opening with "/", 2+ of them, no "+"
-    or "=") by its segments that are ``min_len`` long (a payload's long segments still count; a
-    key with "/" inside, as AWS secret keys have, is measured whole)."""
+    tokens with their URLs taken out (a token that is one, or a Markdown link's target inside
+    one: "[the RFC](https://...)"); a path assigned to a name (``PYTHONPATH=/home/...``; no
+    base64 holds "=/") apart from the name; an absolute file path (a run opening with "/", 2+ of
+    them, no "+" or "=") by its segments that are ``min_len`` long (a payload's long segments
+    still count; a key with "/" inside, as AWS secret keys have, is measured whole)."""
     for token in _long_tokens(text.replace(REDACTION_TOKEN, " "), min_len):
-        if _URL.match(token):
-            continue
-        if "://" in token:  # a Markdown link's target: "[the RFC](https://...)" is one token
+        if "://" in token:
             token = _URL_IN_TOKEN.sub(" ", token)
         for run in _NOT_BASE64.split(token):
-            if len(run) < min_len:
-                continue
-            if "=/" in run:  # "PYTHONPATH=/home/...": a name, then a path (no base64 has "=/")
-                yield from _measured_runs(run.replace("=/", " /"), min_len)
-                continue
-            if run[0] == "/" and run.count("/") >= 2 and "+" not in run and "=" not in run:
-                yield from (seg for seg in run.split("/") if len(seg) >= min_len)
-            else:
-                yield run
+            for part in _ASSIGNED_PATH.split(run) if "=/" in run else (run,):
+                if len(part) < min_len:
+                    continue
+                if part[0] == "/" and part.count("/") >= 2 and "+" not in part and "=" not in part:
+                    yield from (seg for seg in part.split("/") if len(seg) >= min_len)
+                else:
+                    yield part
 
 
 @cache
