@@ -23,12 +23,13 @@ else
 USE_LOCAL_NEO4J = $(LOCAL_NEO4J)
 endif
 
-.PHONY: help install lock browser-deps run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench bench-large clean
+.PHONY: help install lock browser-deps prefilter run test test-unit neo4j-up neo4j-down neo4j-status schema lint bench bench-large clean
 
 help:
 	@echo "make run        install, start the local Neo4j, apply the schema, serve the API on :8000"
 	@echo "make test       install, start the local Neo4j, run every test (unit + integration)"
 	@echo "make neo4j-up   start the local Neo4j (idempotent); make neo4j-down stops it"
+	@echo "make prefilter  compile the firewall's Hyperscan prefilter into its cache file (make test/run do)"
 	@echo "make lint       ruff check + ruff format --check + mypy --strict;  make bench  benchmarks -> bench/results/"
 	@echo "make lock       regenerate uv.lock after editing pyproject.toml (make install syncs it)"
 	@echo "make bench-large  policy search at 100k and 1M facts (about 20 minutes)"
@@ -66,12 +67,19 @@ neo4j-status: install
 schema: neo4j-up
 	$(CLI) schema apply
 
+# The firewall's Hyperscan prefilter compiled once into its cache file (a no-op when the file holds
+# it): every process started afterwards reads it in about a second. Compiling takes 15-30 s of CPU
+# on a fast machine and ~3 minutes on a slow 2-core VM; without this, each test process and each
+# `serve` started before the file exists compiles it again, all at once.
+prefilter: install
+	$(CLI) firewall prepare
+
 # Loopback demo mode: the X-Requester-Id header is trusted (see README, "Authentication").
-run: schema
+run: schema prefilter
 	A4S_AUTH_MODE=$${A4S_AUTH_MODE:-trusted-header} $(CLI) serve --host 127.0.0.1 --port 8000
 
 # Fails (never skips) when Neo4j cannot be reached. Stops the local Neo4j again if it started it.
-test: install browser-deps
+test: install browser-deps prefilter
 	@set -u; started=0; \
 	if [ "$(USE_LOCAL_NEO4J)" = "1" ] && ! $(CLI) neo4j status --quiet; then \
 	  $(CLI) neo4j start || exit 1; started=1; \

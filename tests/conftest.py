@@ -21,6 +21,7 @@ import pytest
 from a4s_memory.config import Settings
 from a4s_memory.schema import apply_schema
 from a4s_memory.store.db import Neo4jStore, connect
+from tests.prefilter import COMPILE_WAIT_S
 
 # The suite's seeds (tests/integration/seed.py, bench/seeding.py) write HashingEmbedder vectors
 # and many assertions are about lexical matches, so every test runs with the hashing embedder
@@ -97,7 +98,7 @@ async def store(neo4j_settings: Settings) -> AsyncIterator[Neo4jStore]:
     from a4s_memory.firewall import Firewall, hsfilter
 
     Firewall()  # every rule table registered, then the compilation starts
-    await asyncio.to_thread(hsfilter.wait, 120)
+    await asyncio.to_thread(hsfilter.wait, COMPILE_WAIT_S)
 
     try:
         async with connect(neo4j_settings) as connected:

@@ -1,4 +1,5 @@
-"""``a4s-memory firewall check`` (README): JSONL in, one JSONL decision out per line.
+"""``a4s-memory firewall check`` (README): JSONL in, one JSONL decision out per line; and
+``a4s-memory firewall prepare``: the Hyperscan prefilter compiled into its cache file.
 
 Input lines: ``{id, text, source_type?, source_kind?, category?, requester_is_owner?}``; the other
 :class:`~a4s_memory.firewall.WriteRequest` fields (``source_ref``, ``key``, ``ttl_class``,
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from contextlib import nullcontext
 from typing import IO, Any, Final
 
@@ -31,9 +33,16 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from a4s_memory.cli.firewall_vectors import Rescreen, vector_rescreen
 from a4s_memory.config import Settings
 from a4s_memory.contract import Category, StopReason
-from a4s_memory.firewall import Firewall, FirewallConfig, FirewallDecision, WriteRequest
+from a4s_memory.firewall import (
+    Firewall,
+    FirewallConfig,
+    FirewallDecision,
+    WriteRequest,
+    hs_cache,
+    hsfilter,
+)
 
-__all__ = ["check", "firewall", "process_line"]
+__all__ = ["check", "firewall", "prepare", "process_line"]
 
 _FIELDS: Final = frozenset(WriteRequest.model_fields)
 
@@ -188,3 +197,44 @@ def _with_session(line: str, session_id: str) -> str:
         obj["session_id"] = session_id
         return json.dumps(obj)
     return line
+
+
+@firewall.command("prepare")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1.0),
+    default=1800.0,
+    show_default=True,
+    help="Seconds to wait for the compilation before giving up (exit 1).",
+)
+def prepare(timeout: float) -> None:
+    """Compile the firewall's Hyperscan prefilter into its cache file, so that every process
+    started afterwards (``serve``, ``worker``, ``firewall check``) reads it in a second instead of
+    compiling it again: minutes of CPU on a slow machine, while /readyz answers 503. A no-op when
+    the file already holds the databases of these rules; ``make test`` and ``make run`` run it."""
+    Firewall()  # every rule table registered: the compilation (or the cache read) starts
+    started = time.monotonic()
+    bar = Progress(
+        SpinnerColumn(),
+        TextColumn("firewall prefilter: compiling (minutes on a slow machine)"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with bar if sys.stderr.isatty() else nullcontext():
+        if sys.stderr.isatty():
+            bar.add_task("prepare", total=None)
+        ready = hsfilter.wait(timeout)
+    if hsfilter.status() == "rules-only":
+        click.echo("firewall prefilter: no Hyperscan on this machine; the rules answer alone")
+        return
+    if not ready:
+        raise click.ClickException(f"the firewall prefilter did not compile in {timeout:.0f} s")
+    how = (
+        "read from the cache"
+        if hsfilter.from_cache()
+        else f"compiled in {time.monotonic() - started:.0f} s"
+    )
+    kept = hs_cache.DEFAULT_PATH
+    where = f"kept in {kept}" if kept.exists() else f"not kept: {kept} could not be written"
+    click.echo(f"firewall prefilter ready ({how}); {where}")

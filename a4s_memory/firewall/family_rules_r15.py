@@ -101,18 +101,22 @@ ROUND15_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.template_opening",
-        r"\b" + _WRITE + r"\b[^\n]{0,80}?" + _QUOTE + r"[^'\"”’\n]{0,40}?\b(?:prompt\s+template"
-        r"|template\s+prompt|instruction\s+template|prompt\s+directive|system\s+(?:prompt|message)"
-        r"|hidden\s+instructions)\b"
-        r"|\b"
+        # one opening for the three endings, and a quoted text that stops at the next quote of
+        # any kind (a later quote is tried as the opening in its turn): from every verb, each
+        # quote in the next 80 characters read up to 40 more three times (10 KB of '“tell,'
+        # took 114 ms of CPU on a slow VM)
+        r"\b"
         + _WRITE
         + r"\b[^\n]{0,80}?"
         + _QUOTE
-        + r"\s*(?:the|my|your|this)\s+(?:prompt\s+(?:is"
+        + r"(?:[^'\"“‘”’\n]{0,40}?\b(?:prompt\s+template"
+        r"|template\s+prompt|instruction\s+template|prompt\s+directive|system\s+(?:prompt|message)"
+        r"|hidden\s+instructions)\b"
+        r"|\s*(?:the|my|your|this)\s+(?:prompt\s+(?:is"
         r"|was|says|reads)|instructions\s+(?:i|you)\s+(?:was|were)\s+given)"
-        r"|\b" + _WRITE + r"\b[^\n]{0,80}?" + _QUOTE + r"[^'\"”’\n]{0,30}?\b(?:instructions|rules"
+        r"|[^'\"“‘”’\n]{0,30}?\b(?:instructions|rules"
         r"|guidelines|directives)\s+(?:(?:above|before|provided|given|previously|earlier)\s+){0,2}"
-        r"(?:(?:are|is|must\s+be)\s+)?" + _VOID,
+        r"(?:(?:are|is|must\s+be)\s+)?" + _VOID + r")",
         "a text to write that opens with the prompt or voids it ('The prompt template is')",
     ),
     _r(

@@ -29,6 +29,7 @@ from tests.integration.test_api_support import (
     running_app,
     tcp_forwarder,
 )
+from tests.prefilter import COMPILE_WAIT_S
 
 
 async def test_readyz_503_while_neo4j_down_then_recovers(
@@ -83,7 +84,7 @@ async def test_readyz_503_while_the_firewall_prefilter_compiles(
         alone = await api.get("/readyz")
         assert alone.status_code == 200 and alone.json()["firewall"] == "rules-only"
         monkeypatch.undo()
-        assert hsfilter.wait(120), "the prefilter did not compile"
+        assert hsfilter.wait(COMPILE_WAIT_S), "the prefilter did not compile"
         ready = await api.get("/readyz")
         assert ready.status_code == 200
         assert ready.json() == _with_neo4j("ok", "ready")

@@ -17,6 +17,7 @@ import pytest
 
 from a4s_memory.firewall import hs_cache
 from a4s_memory.firewall.hs_cache import Compiled, Expression
+from tests.prefilter import COMPILE_WAIT_S
 
 _FLAGS = int(hyperscan.HS_FLAG_PREFILTER | hyperscan.HS_FLAG_SINGLEMATCH)
 KINDS: list[list[Expression]] = [
@@ -125,7 +126,7 @@ from pathlib import Path
 from a4s_memory.firewall import Firewall, hsfilter
 hsfilter.use_cache(Path(sys.argv[1]))
 Firewall()
-assert hsfilter.wait(300)
+assert hsfilter.wait(float(sys.argv[3]))
 texts = json.loads(sys.argv[2])
 masks = [hsfilter.may_match(t, kind) for t in texts for kind in (hsfilter.LOWER, hsfilter.TEXT, hsfilter.CASELESS)]
 print(json.dumps({"from_cache": hsfilter.from_cache(), "masks": masks}))
@@ -142,10 +143,10 @@ FIREWALL_TEXTS = [
 
 def _run(cache: str) -> dict[str, object]:
     out = subprocess.run(  # noqa: S603 - our own interpreter, a fixed script
-        [sys.executable, "-c", _PROCESS, cache, json.dumps(FIREWALL_TEXTS)],
+        [sys.executable, "-c", _PROCESS, cache, json.dumps(FIREWALL_TEXTS), str(COMPILE_WAIT_S)],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=COMPILE_WAIT_S + 120,  # the import, then the wait
         check=True,
     )
     result: dict[str, object] = json.loads(out.stdout)
@@ -162,3 +163,29 @@ def test_a_second_process_reads_what_the_first_compiled(tmp_path: Path) -> None:
     assert second["from_cache"] is True
     assert second["masks"] == first["masks"]
     assert any(m != -1 for m in first["masks"])  # the databases filtered something
+
+
+def test_prepare_leaves_the_databases_in_the_cache_file() -> None:
+    """``a4s-memory firewall prepare`` (run by ``make test`` and ``make run`` before anything
+    else): it returns once the prefilter is ready, and the file every later process reads holds
+    it (2026-12-02: a slow VM compiled for 174-190 s, and each process started before the file
+    existed compiled again)."""
+    from click.testing import CliRunner
+
+    from a4s_memory.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["firewall", "prepare", "--timeout", str(COMPILE_WAIT_S)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("firewall prefilter ready (")
+    assert hs_cache.DEFAULT_PATH.exists()
+    assert f"kept in {hs_cache.DEFAULT_PATH}" in result.output
+
+
+def test_prepare_refuses_a_timeout_below_one_second() -> None:
+    from click.testing import CliRunner
+
+    from a4s_memory.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["firewall", "prepare", "--timeout", "0"])
+    assert result.exit_code == 2
+    assert "--timeout" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from a4s_memory.firewall import Firewall, hsfilter
+from tests.prefilter import COMPILE_WAIT_S
 
 
 @pytest.fixture(scope="module")
@@ -12,5 +13,5 @@ def compiled_firewall() -> Firewall:
     """A default :class:`Firewall` once its Hyperscan databases are ready (the prefilter's
     answers, not the ``re`` fallback, decide what the tests see)."""
     fw = Firewall()
-    assert hsfilter.wait(300), "the Hyperscan databases did not compile"
+    assert hsfilter.wait(COMPILE_WAIT_S), "the Hyperscan databases did not compile"
     return fw

@@ -28,6 +28,7 @@ from a4s_memory.firewall.lexicon_rules import LEXICON
 from a4s_memory.firewall.secrets import SECRET_RULES
 from a4s_memory.firewall.triggers import TextScan, _current, long_runs
 from bench.hs_soundness import check, check_generated, default_paths, filtered_branches
+from tests.prefilter import COMPILE_WAIT_S
 
 pytest.importorskip("hyperscan")
 
@@ -69,7 +70,7 @@ _ATTACKS = [
 @pytest.fixture(scope="module", autouse=True)
 def _compiled() -> None:
     Firewall()  # starts the compilation
-    assert hsfilter.wait(120), "the Hyperscan databases did not compile"
+    assert hsfilter.wait(COMPILE_WAIT_S), "the Hyperscan databases did not compile"
 
 
 class _Counting:
@@ -356,7 +357,7 @@ def test_hyperscan_takes_every_expression() -> None:
     # twentieth session's word bytes first widened \w to a longer class, and one 16 KB rule
     # (inj.password_demand_i18n) went over the limit and cost 10 KB texts ~7 ms of p99
     Firewall()
-    assert hsfilter.wait(300)
+    assert hsfilter.wait(COMPILE_WAIT_S)
     ready = hsfilter._ready
     assert ready is not None
     refused = ready.unfiltered & ((1 << len(hsfilter._entries)) - 1)

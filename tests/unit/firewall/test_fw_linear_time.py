@@ -31,7 +31,8 @@ Method, per case:
 2. *Growth*: the same shape at n = 2 KB and 4n = 8 KB, min of ``_REPEAT`` runs. Linear code takes
    ~4x as long, quadratic ~16x, cubic ~64x. Fails when the ratio is ``_MAX_RATIO`` or more (only
    judged when the 8 KB time is above ``_NOISE_FLOOR``, where timer noise no longer dominates).
-3. *Absolute*: the same shape at 10 KB within ``_MAX_10KB``. Times are the thread's CPU time
+3. *Absolute*: the same shape at 10 KB within ``_MAX_10KB_RATIO`` times a baseline regex timed
+   on 10 KB in the same run (``_baseline_10kb``), so a slower machine gets a bound as much higher. Times are the thread's CPU time
    (``time.thread_time``), so preemption by other jobs does not count; a failing step 2/3 is
    measured again (``_ATTEMPTS``, sizes interleaved) before it counts. Each run is interrupted
    after ``_RUNAWAY`` of wall time (``re`` polls for signals while it backtracks).
@@ -47,7 +48,12 @@ grew 13-20x from 2 KB to 8 KB (O(n^2)). After the fix (CPU time) the worst growt
 cases is 5.0 (linear = 4), the slowest 10 KB case 12 ms (secret.assignment on keywords joined by
 "=", linear: its 31 name lengths are tried at every keyword), every other case under 9 ms; the
 file also passes with two busy loops pinning both CPUs. ``_MAX_RATIO`` 10 sits between 5.0 and
-the 13-16 of the quadratic rules; ``_MAX_10KB`` 0.1 s is 8x the slowest linear case;
+the 13-16 of the quadratic rules; the absolute bound was 0.1 s then, 8x the slowest linear case.
+2026-12-02, a slow 2-core VM (AMD EPYC, AVX2): that bound failed inj.template_opening (114 ms on
+10 KB of '“tell,'; its quoted text now stops at the next quote: 15 ms), and under a second job
+inj.secret_read_out, inj.control_waived and inj.exfil_code measured 96-135 ms, all linear; the
+baseline ``[a-z]{0,60}?;`` took 11.1 ms there. ``_MAX_10KB_RATIO`` 25 is ~2.3x the slowest of
+those (119 / 11.1 = 10.7) and, at the ~4 ms the baseline takes on a faster VM, ~0.1 s as before;
 ``_SCREEN_MAX`` 20 ms is >20x what any fixed rule takes on 256 characters (< 1 ms).
 """
 
@@ -64,7 +70,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from re import _parser as _sre  # type: ignore[attr-defined]
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -113,7 +119,17 @@ _N = 2048
 _REPEAT = 5
 _MAX_RATIO = 10.0  # time(4n) / time(n): linear ~4, quadratic ~16
 _NOISE_FLOOR = 0.0005  # s at 8 KB below which the ratio is not judged
-_MAX_10KB = 0.1  # s for one 10 KB input, per case
+_MAX_10KB_RATIO = 25.0  # one 10 KB input, per case, in baselines (_baseline_10kb)
+_BASELINE: Final = re.compile(r"[a-z]{0,60}?;")  # linear: 60 steps from each of 10 K starts
+
+
+@functools.cache
+def _baseline_10kb() -> float:
+    """CPU time of a plain linear regex over 10 KB on this machine, now (min of 7)."""
+    text = "abcdefghij" * 1000
+    return _best_of(_BASELINE.search, text, 7)
+
+
 _ATTEMPTS = 3
 _RUNAWAY = 2.0  # s: one run is stopped here and counts as failed
 
@@ -393,8 +409,11 @@ def _check_growth(case: Case, desc: str, make: Callable[[int], str]) -> None:
                 f"{case.name}: super-linear on {desc}: {small * 1e3:.2f} ms at {_N} "
                 f"chars, {large * 1e3:.2f} ms at {4 * _N}"
             )
-        elif big >= _MAX_10KB:
-            failure = f"{case.name}: {big * 1e3:.1f} ms on 10 KB of {desc}"
+        elif big >= _MAX_10KB_RATIO * _baseline_10kb():
+            failure = (
+                f"{case.name}: {big * 1e3:.1f} ms on 10 KB of {desc} (the baseline regex: "
+                f"{_baseline_10kb() * 1e3:.1f} ms)"
+            )
         else:
             return
     pytest.fail(failure)
