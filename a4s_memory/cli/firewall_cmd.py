@@ -166,13 +166,7 @@ def _check_lines(
 ) -> None:
     show = sys.stderr.isatty() if progress is None else progress
     out = sys.stdout
-    bar = Progress(
-        SpinnerColumn(),
-        TextColumn("firewall check: {task.completed} lines"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    bar = _spinner("firewall check: {task.completed} lines")
     with bar if show else nullcontext():
         task = bar.add_task("check", total=None) if show else None
         for line in source:
@@ -186,6 +180,17 @@ def _check_lines(
             if task is not None:
                 bar.advance(task)
     out.flush()
+
+
+def _spinner(label: str) -> Progress:
+    """A spinner with ``label`` and the time elapsed, on stderr, gone when done."""
+    return Progress(
+        SpinnerColumn(),
+        TextColumn(label),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
 
 
 def _with_session(line: str, session_id: str) -> str:
@@ -214,13 +219,7 @@ def prepare(timeout: float) -> None:
     the file already holds the databases of these rules; ``make test`` and ``make run`` run it."""
     Firewall()  # every rule table registered: the compilation (or the cache read) starts
     started = time.monotonic()
-    bar = Progress(
-        SpinnerColumn(),
-        TextColumn("firewall prefilter: compiling (minutes on a slow machine)"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    bar = _spinner("firewall prefilter: compiling (minutes on a slow machine)")
     with bar if sys.stderr.isatty() else nullcontext():
         if sys.stderr.isatty():
             bar.add_task("prepare", total=None)
