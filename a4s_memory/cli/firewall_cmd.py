@@ -219,9 +219,10 @@ def prepare(timeout: float) -> None:
     the file already holds the databases of these rules; ``make test`` and ``make run`` run it."""
     Firewall()  # every rule table registered: the compilation (or the cache read) starts
     started = time.monotonic()
+    show = sys.stderr.isatty()
     bar = _spinner("firewall prefilter: compiling (minutes on a slow machine)")
-    with bar if sys.stderr.isatty() else nullcontext():
-        if sys.stderr.isatty():
+    with bar if show else nullcontext():
+        if show:
             bar.add_task("prepare", total=None)
         ready = hsfilter.wait(timeout)
     if hsfilter.status() == "rules-only":

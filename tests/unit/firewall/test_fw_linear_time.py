@@ -32,8 +32,8 @@ Method, per case:
    ~4x as long, quadratic ~16x, cubic ~64x. Fails when the ratio is ``_MAX_RATIO`` or more (only
    judged when the 8 KB time is above ``_NOISE_FLOOR``, where timer noise no longer dominates).
 3. *Absolute*: the same shape at 10 KB within ``_MAX_10KB_RATIO`` times a baseline regex timed
-   on 10 KB in the same run (``_baseline_10kb``), so a slower machine gets a bound as much higher. Times are the thread's CPU time
-   (``time.thread_time``), so preemption by other jobs does not count; a failing step 2/3 is
+   on 10 KB in the same run (``_baseline_10kb``), so a slower machine gets a bound as much
+   higher. Times are the thread's CPU time (``time.thread_time``), so preemption by other jobs does not count; a failing step 2/3 is
    measured again (``_ATTEMPTS``, sizes interleaved) before it counts. Each run is interrupted
    after ``_RUNAWAY`` of wall time (``re`` polls for signals while it backtracks).
 
@@ -53,7 +53,8 @@ the 13-16 of the quadratic rules; the absolute bound was 0.1 s then, 8x the slow
 10 KB of '“tell,'; its quoted text now stops at the next quote: 15 ms), and under a second job
 inj.secret_read_out, inj.control_waived and inj.exfil_code measured 96-135 ms, all linear; the
 baseline ``[a-z]{0,60}?;`` took 11.1 ms there. ``_MAX_10KB_RATIO`` 25 is ~2.3x the slowest of
-those (119 / 11.1 = 10.7) and, at the ~4 ms the baseline takes on a faster VM, ~0.1 s as before;
+those (119 / 11.1 = 10.7) and, where the baseline takes ~4 ms (estimated: the latency bench's
+Python loop ran 2-3x faster on the VM of bench/results/firewall.json), ~0.1 s as before;
 ``_SCREEN_MAX`` 20 ms is >20x what any fixed rule takes on 256 characters (< 1 ms).
 """
 
@@ -121,15 +122,6 @@ _MAX_RATIO = 10.0  # time(4n) / time(n): linear ~4, quadratic ~16
 _NOISE_FLOOR = 0.0005  # s at 8 KB below which the ratio is not judged
 _MAX_10KB_RATIO = 25.0  # one 10 KB input, per case, in baselines (_baseline_10kb)
 _BASELINE: Final = re.compile(r"[a-z]{0,60}?;")  # linear: 60 steps from each of 10 K starts
-
-
-@functools.cache
-def _baseline_10kb() -> float:
-    """CPU time of a plain linear regex over 10 KB on this machine, now (min of 7)."""
-    text = "abcdefghij" * 1000
-    return _best_of(_BASELINE.search, text, 7)
-
-
 _ATTEMPTS = 3
 _RUNAWAY = 2.0  # s: one run is stopped here and counts as failed
 
@@ -330,6 +322,13 @@ def _best_of(run: Callable[[str], object], text: str, k: int) -> float:
             return float("inf")
         best = min(best, time.thread_time() - t0)
     return best
+
+
+@functools.cache
+def _baseline_10kb() -> float:
+    """CPU time of a plain linear regex over 10 KB on this machine, now (min of 7)."""
+    text = "abcdefghij" * 1000
+    return _best_of(_BASELINE.search, text, 7)
 
 
 def _check_linear(case: Case) -> None:
