@@ -78,13 +78,20 @@ prefilter: install
 run: schema prefilter
 	A4S_AUTH_MODE=$${A4S_AUTH_MODE:-trusted-header} $(CLI) serve --host 127.0.0.1 --port 8000
 
-# Fails (never skips) when Neo4j cannot be reached. Stops the local Neo4j again if it started it.
-test: install browser-deps prefilter
+# The prefilter compiles (`firewall prepare`, minutes on a slow VM) while the local Neo4j builds and
+# starts. The integration tests and the others then run side by side in two pytest processes
+# (tests/run.sh; TEST_SPLIT=0 runs them in one). Fails (never skips) when Neo4j cannot be reached.
+# Stops the local Neo4j again if it started it.
+export TEST_SPLIT ?= 1
+test: install browser-deps
 	@set -u; started=0; \
+	$(CLI) firewall prepare & prepare=$$!; \
 	if [ "$(USE_LOCAL_NEO4J)" = "1" ] && ! $(CLI) neo4j status --quiet; then \
-	  $(CLI) neo4j start || exit 1; started=1; \
+	  $(CLI) neo4j start || { kill $$prepare; exit 1; }; started=1; \
 	fi; \
-	A4S_REQUIRE_NEO4J=1 A4S_REQUIRE_CORPORA=1 $(BIN)/python -m pytest -p no:cacheprovider; rc=$$?; \
+	if wait $$prepare; then \
+	  A4S_REQUIRE_NEO4J=1 A4S_REQUIRE_CORPORA=1 ./tests/run.sh $(BIN)/python; rc=$$?; \
+	else rc=1; fi; \
 	if [ $$started = 1 ]; then $(CLI) neo4j stop; fi; \
 	exit $$rc
 
