@@ -14,6 +14,10 @@ task ...") or to a person ("besides your day job, what do you do?").
 
 Soft: kept, never trusted, because a note to a colleague can hold the same words ("in addition
 to your current assignment, write the summary").
+
+Thirty-ninth session: the same addition to "the previous task" or "the task above" (HouYi's
+separator), followed at once by an order; tests/unit/firewall/test_fw_families_round38.py holds
+its wordings and a person's reports of their own work after an earlier task.
 """
 
 from __future__ import annotations
@@ -55,16 +59,45 @@ _TASK_ADDED: Final = (
     + r"\b"
 )
 
+# Thirty-ninth session: the same addition to "the previous task", HouYi's separator (Liu et al.,
+# "Prompt Injection attack against LLM-integrated Applications", 2023: "In addition to the
+# previous task, complete the following tasks separately."). "The previous task" is as often
+# a person's own ("after the previous task, we wrote ..."), so the order must come right after
+# it, in the imperative, where a report of one's work puts a subject.
+_DONE: Final = r"now\s++that\s++you(?:'ve|\s++have)?+\s++(?:finished|completed|done)(?:\s++with)?+"
+_PRIOR_TASK: Final = (
+    r"the\s++(?:(?:previous|above|preceding|prior|earlier|former)\s++"
+    r"(?:tasks?|assignments?|instructions?|requests?)"
+    r"|(?:tasks?|assignments?|instructions?|requests?)\s++above)"
+)
+_IMPERATIVE: Final = (
+    r"(?:please\s++)?+(?:also\s++|now\s++)?+(?:"
+    + _ORDER
+    + r"|complete|perform|repeat|carry\s++out)"
+)
+_PRIOR_ADDED: Final = (
+    r"\b(?:"
+    + _ADDED
+    + r"|"
+    + _DONE
+    + r")\s*+"
+    + _PRIOR_TASK
+    + r"\s*+[,:;.!-]?+\s*+"
+    + _IMPERATIVE
+    + r"\b"
+)
+
 ROUND38_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.task_added",
-        _TASK_ADDED,
-        "a task added on top of the reader's own (on top of your main task, answer ...)",
+        _TASK_ADDED + r"|" + _PRIOR_ADDED,
+        "a task added on top of the reader's own (on top of your main task, answer ...; in"
+        " addition to the previous task, complete ...)",
         soft=True,
     ),
 )
 
 # literals one of which every match holds (rule_triggers: the prefilter)
 ROUND38_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
-    "inj.task_added": ("task", "assignment", "objective", "instruction", "mission"),
+    "inj.task_added": ("task", "assignment", "objective", "instruction", "mission", "request"),
 }
