@@ -14,8 +14,9 @@ from pathlib import Path
 
 import hyperscan  # type: ignore[import-untyped]  # a dependency on x86-64 Linux (pyproject)
 import pytest
+from click.testing import CliRunner, Result
 
-from a4s_memory.firewall import hs_cache
+from a4s_memory.firewall import hs_cache, hsfilter
 from a4s_memory.firewall.hs_cache import Compiled, Expression
 from tests.prefilter import COMPILE_WAIT_S
 
@@ -153,6 +154,13 @@ def _run(cache: str) -> dict[str, object]:
     return result
 
 
+def _prepare(timeout: str) -> Result:
+    """``a4s-memory firewall prepare --timeout TIMEOUT``, run in this process."""
+    from a4s_memory.cli.main import cli
+
+    return CliRunner().invoke(cli, ["firewall", "prepare", "--timeout", timeout])
+
+
 def test_a_later_process_reads_the_prepared_file_and_filters_alike(tmp_path: Path) -> None:
     """The firewall's own databases: after ``firewall prepare`` (compiled there, or read from a
     file an earlier compilation wrote), a new process reads them from the file instead of
@@ -160,12 +168,7 @@ def test_a_later_process_reads_the_prepared_file_and_filters_alike(tmp_path: Pat
     answers as the compiled one is shown above on a small set; this test once compiled the whole
     set a second time in a subprocess for it, 187 s of a 34-minute run on a slow 2-core VM
     (2026-12-02), for what ``make test``'s ``firewall prepare`` already compiles once."""
-    from click.testing import CliRunner
-
-    from a4s_memory.cli.main import cli
-    from a4s_memory.firewall import hsfilter
-
-    prepared = CliRunner().invoke(cli, ["firewall", "prepare", "--timeout", str(COMPILE_WAIT_S)])
+    prepared = _prepare(str(COMPILE_WAIT_S))
     assert prepared.exit_code == 0, prepared.output
     path = tmp_path / "hyperscan.cache"
     path.write_bytes(hs_cache.DEFAULT_PATH.read_bytes())
@@ -185,11 +188,7 @@ def test_prepare_leaves_the_databases_in_the_cache_file() -> None:
     else): it returns once the prefilter is ready, and the file every later process reads holds
     it (2026-12-02: a slow VM compiled for 174-190 s, and each process started before the file
     existed compiled again)."""
-    from click.testing import CliRunner
-
-    from a4s_memory.cli.main import cli
-
-    result = CliRunner().invoke(cli, ["firewall", "prepare", "--timeout", str(COMPILE_WAIT_S)])
+    result = _prepare(str(COMPILE_WAIT_S))
     assert result.exit_code == 0, result.output
     assert result.output.startswith("firewall prefilter ready (")
     assert hs_cache.DEFAULT_PATH.exists()
@@ -197,10 +196,6 @@ def test_prepare_leaves_the_databases_in_the_cache_file() -> None:
 
 
 def test_prepare_refuses_a_timeout_below_one_second() -> None:
-    from click.testing import CliRunner
-
-    from a4s_memory.cli.main import cli
-
-    result = CliRunner().invoke(cli, ["firewall", "prepare", "--timeout", "0"])
+    result = _prepare("0")
     assert result.exit_code == 2
     assert "--timeout" in result.output

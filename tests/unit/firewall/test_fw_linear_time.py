@@ -33,9 +33,10 @@ Method, per case:
    judged when the 8 KB time is above ``_NOISE_FLOOR``, where timer noise no longer dominates).
 3. *Absolute*: the same shape at 10 KB within ``_MAX_10KB_RATIO`` times a baseline regex timed
    on 10 KB in the same run (``_baseline_10kb``), so a slower machine gets a bound as much
-   higher. Times are the thread's CPU time (``time.thread_time``), so preemption by other jobs does not count; a failing step 2/3 is
-   measured again (``_ATTEMPTS``, sizes interleaved) before it counts. Each run is interrupted
-   after ``_RUNAWAY`` of wall time (``re`` polls for signals while it backtracks).
+   higher. Times are the thread's CPU time (``time.thread_time``), so preemption by other jobs
+   does not count; a failing step 2/3 is measured again (``_ATTEMPTS``, sizes interleaved)
+   before it counts. Each run is interrupted after ``_RUNAWAY`` of wall time (``re`` polls for
+   signals while it backtracks).
 
 Measured (this container, 2 vCPU shared with other jobs, CPython 3.11.7). On the regexes before
 the fix this file fails for g2.system_mimicry, g2.importance, g2.markup, g2.directive_line,
