@@ -12,8 +12,8 @@ Every row falls in one of two halves by a hash of its id (sha256, even: ``dev``,
 that share it fall in one half (InjecAgent embeds each of its 62 attacker instructions in many
 tool outputs: split by id, both halves hold every instruction, and the held figure measures
 instructions a round was written on; ``--group attacker_tools`` measures new ones). The dev half may be read to find the families a round of rules should cover
-(``--show`` prints its misses and false positives, and only its); the held half is only ever
-counted, and is the figure to quote. Each text is written as the owner's ``user_message`` (the
+(``--show`` prints its misses and false positives, and only its; the service column's too, where
+the write path's screens changed the answer); the held half is only ever counted, and is the figure to quote. Each text is written as the owner's ``user_message`` (the
 worst case, as bench/injection_probes.py does), through the whole decision ("rules + model") and
 with the learned layer off ("rules"), and as the service stores it ("service": then the write
 path's vector screens, with the configured embedder; ``--no-vectors`` leaves it out). Recall counts injections not stored as trusted (rejected
@@ -116,8 +116,13 @@ def measure(
                 key = (where, row["label"], name)
                 counts[key] = counts.get(key, 0) + caught
             wrong = caught != (row["label"] == "injection")
-            if show and wrong and part == "dev" and name == "rules + model":
+            # the service column prints only where the write path's screens changed the answer
+            shown = name == "rules + model" or (
+                name == SERVICE and caught != untrusted(decisions["rules + model"])
+            )
+            if show and wrong and part == "dev" and shown:
                 kind = "MISS" if row["label"] == "injection" else "FP  "
+                kind += " (service)" if name == SERVICE else ""
                 rules = ",".join(f.rule_id for f in decision.findings)[:50]
                 print(f"{kind} {score(row['text']):.2f} {rules:50s} {row['text'][:110]!r}")
     report: dict[str, Any] = {}

@@ -2,7 +2,9 @@
 information, disabilities, prescriptions, recovery from addiction, time in prison. Patterns of
 the ``cat.health.genetic``, ``cat.health.disability``, ``cat.health.recovery``,
 ``cat.health.prescription`` and ``cat.criminal.prison`` rules (built in :mod:`category_rules`,
-triggers in :mod:`category_triggers`), written from the seed's list, not from a corpus.
+triggers in :mod:`category_triggers`), written from the seed's list, not from a corpus; and
+(fortieth session) the person-bound branches of ``cat.health.pregnancy`` and
+``cat.criminal.record`` that replaced a bare word (:data:`FAMILY_PLANNING`, :data:`PAROLE`).
 
 Each needs a person (:data:`category_person.WHO`) said to carry a mutation, to be deaf or to use
 a wheelchair, to go to AA, to have a prescription, to have been in prison; a topic ("a lecture on
@@ -17,7 +19,16 @@ from typing import Final
 
 from a4s_memory.firewall.category_person import BE, WHO
 
-__all__ = ["DISABILITY", "GENETIC", "PRESCRIPTION", "PRISON", "RECOVERY", "TRIGGERS"]
+__all__ = [
+    "DISABILITY",
+    "FAMILY_PLANNING",
+    "GENETIC",
+    "PAROLE",
+    "PRESCRIPTION",
+    "PRISON",
+    "RECOVERY",
+    "TRIGGERS",
+]
 
 _POSSESSIVE: Final = r"(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)"
 
@@ -56,6 +67,38 @@ PRISON: Final = (
     r"|a\s++(?:\w+\s++)?sentence)\b"
     r"|" + WHO + r"\s++(?:\w+\s++)?(?:got\s++out\s++of|released\s++from|escaped\s++from"
     r"|went\s++to)\s++(?:prison|jail)\b"
+)
+# Case-insensitive rules from here on (no capitalised name in them). A bare "abortion",
+# "miscarriage", "IVF" or "fertility treatment" refused any text until the fortieth session,
+# "the abortion debate" and "a miscarriage of justice" too; now the word must be something a
+# person has, goes through or chose ("she had an abortion", "we're doing IVF"), or be "my / her
+# / our" own, and not a topic noun's modifier ("their abortion policy", "IVF success rates").
+_PLANNING_TOPIC: Final = (
+    r"(?!\s++(?:views?|stance|positions?|opinions?|politics|debates?|issues?|laws?|bans?|rights"
+    r"|polic(?:y|ies)|rates?|costs?|clinics?|rules?|access|services?|providers?|protests?"
+    r"|activists?|movement|question|votes?|referendum|bills?|statistics|research|success"
+    r"|cases?)\b)"
+)
+_PLANNING_WORD: Final = (
+    r"(?:ivf|miscarriages?(?!\s++of\s++justice)|fertility\s++treatments?|abortions?)\b"
+    + _PLANNING_TOPIC
+)
+FAMILY_PLANNING: Final = (
+    r"\b(?:ha(?:d|s|ve|ving)|got|getting|went\s++through|go(?:es|ing)?\s++through|suffered"
+    r"|scheduled|booked|consider(?:ed|ing)|start(?:ed|ing)|doing|did|undergo(?:es|ing)?"
+    r"|underwent|tr(?:y|ies|ied|ying)|chose|choosing|decided\s++on)\s++"
+    r"(?:(?:a|an|her|his|my|our|their|another|the|one|two|three|more|first|second|third|fourth"
+    r"|last|rounds?\s++of|cycles?\s++of)\s++){0,3}"
+    + _PLANNING_WORD
+    + r"|\b(?:my|her|our)\s++(?:(?:first|second|third|fourth|last|recent|previous|earlier|late"
+    r"|early|next)\s++)?" + _PLANNING_WORD + r"|\bmiscarried\b"
+)
+# "on parole" / "on probation" said of someone ("he is out on parole", "I was released on
+# parole"), or their officer or hearing; "people get out on parole too early" is a topic.
+PAROLE: Final = (
+    r"(?:am|is|are|was|were|be|been|being|'s|'m|'re|got|put|placed|released|paroled|still|now"
+    r"|currently|already)\s++(?:(?:out|back|still|currently|now|again)\s++)?on\s++"
+    r"(?:probation|parole)\b|(?:my|his|her)\s++(?:parole|probation)\s++(?:officer|hearing)s?\b"
 )
 # every match of each holds one of its triggers, lower-cased (test_fw_speed checks it)
 TRIGGERS: Final[dict[str, tuple[str, ...]]] = {

@@ -136,7 +136,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         "cat.health.pregnancy",
         "intimate_life",
         r"\b(?:am|'m|is|was|she's|got)\s+pregnant\b|\btrying\s+to\s+(?:get\s+pregnant|conceive)\b"
-        r"|\b(?:ivf|miscarriage|fertility\s+treatment|abortion)\b",
+        r"|" + more.FAMILY_PLANNING,
         "pregnancy / family planning",
     ),
     # 4.1 identity traits
@@ -211,7 +211,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         "criminal_legal",
         r"\b(?:was|were|been|got|being|am|is)\s+(?:\w+\s+)?(?:arrested|convicted|charged\s+with"
         r"|sentenced|incarcerated|jailed|indicted)\b|\b(?:criminal\s+record|prior\s+convictions?"
-        r"|on\s+(?:probation|parole)|pleaded\s+guilty|felony|misdemeanou?r|dui\b|dwi\b)"
+        r"|" + more.PAROLE + r"|pleaded\s+guilty|felony|misdemeanou?r|dui\b|dwi\b)"
         r"|\b(?:pending|my|his|her)\s+(?:lawsuit|court\s+case|trial|custody\s+(?:case|hearing)"
         r"|criminal\s+case|charges)\b",
         "criminal or legal matter",

@@ -123,7 +123,7 @@ CATEGORY_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
         "rehab",
         "relapse",
     ),
-    "cat.health.pregnancy": ("pregnan", "conceive", "ivf", "miscarriage", "fertility", "abortion"),
+    "cat.health.pregnancy": ("pregnan", "conceive", "ivf", "miscarri", "fertility", "abortion"),
     "cat.identity.orientation": (
         "gay",
         "lesbian",
