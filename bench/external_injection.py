@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.* when run
 
 from a4s_memory.cli.firewall_vectors import Rescreen, vector_rescreen
 from a4s_memory.config import Settings
+from a4s_memory.contract import StopReason
 from a4s_memory.firewall import Firewall, FirewallConfig, hsfilter
 from a4s_memory.firewall.learned import score
 from a4s_memory.firewall.models import WriteRequest
@@ -49,6 +50,9 @@ GATES = {
 # "rules + model", then the write path's vector screens (standing rules, injections) with the
 # configured embedder: what the service stores, and what ``a4s-memory firewall check`` answers
 SERVICE = "service"
+# refusals for a forbidden category (seed 001 §4), told apart among the false positives
+CATEGORY_STOPS = frozenset({StopReason.FORBIDDEN_CATEGORY, StopReason.MISSING_EXPLICIT_CONSENT})
+CATEGORY_SUFFIX = ", of which forbidden category"
 
 
 def half(row_id: str) -> str:
@@ -116,6 +120,10 @@ def measure(
                 key = (where, row["label"], name)
                 counts[key] = counts.get(key, 0) + caught
             wrong = caught != (row["label"] == "injection")
+            if wrong and decision.stop_reason in CATEGORY_STOPS:
+                for where in (part, "all"):
+                    key = (where, row["label"], f"{name}{CATEGORY_SUFFIX}")
+                    counts[key] = counts.get(key, 0) + 1
             # the service column prints only where the write path's screens changed the answer
             shown = name == "rules + model" or (
                 name == SERVICE and caught != untrusted(decisions["rules + model"])
@@ -133,6 +141,15 @@ def measure(
             figure = "recall" if label == "injection" else "false positives"
             report[where][f"{label} {figure}"] = {
                 name: _rate(counts.get((where, label, name), 0), n) for name in names
+            }
+            # of a column's false positives, the forbidden-category refusals (seed 001 §4: a
+            # person's health or record is refused in chat too, by design)
+            report[where][f"{label} {figure}"] |= {
+                f"{name}{CATEGORY_SUFFIX}": _rate(
+                    counts.get((where, label, f"{name}{CATEGORY_SUFFIX}"), 0), n
+                )
+                for name in names
+                if label == "benign"
             }
     return report
 

@@ -74,6 +74,8 @@ __all__ = [
 ]
 
 _IM: Final = re.IGNORECASE | re.MULTILINE
+# "your job now?" / "your goal now that ..." asks about a person's work (forty-first session)
+_NOT_ASKED: Final = r"(?!\s*+\?|\s++that\b)"
 # words of praise a chat turn gives the assistant it talks to ("helpful" is not one: "You are a
 # helpful assistant." opens system prompts)
 _PRAISE: Final = (
@@ -103,7 +105,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         r"|you\s+are\s+(?!(?:a|an|the)\s+(?:(?:very|really|truly|so|such\s+a)\s+)?"
         + _PRAISE
         + r"\s+(?:assistant|ai|bot|chatbot)(?:\s+ever)?\s*+(?:[.!]|$))"
-        r"(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|model|chatbot|bot|llm))\b" + ACT_AS_ORDER,
+        # "a great role model" is praise of a person (forty-first session)
+        r"(?:a|an|the)\s+(?:\w+\s+){0,3}(?:assistant|ai|(?<!\brole\s)model|chatbot|bot|llm))\b"
+        + ACT_AS_ORDER,
         "role assumption (act as / pretend to be / you are now)",
     ),
     _r(
@@ -203,9 +207,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     _r(
         "inj.role_switch",
         r"\byour\s+(?:new\s+(?:role|task|job|purpose|goal|objective|mission|persona)|role|purpose|goal"
-        r"|objective|mission|persona)\s+(?:is|will\s+be|now|has\s+changed)\b"
+        r"|objective|mission|persona)\s+(?:is|will\s+be|now" + _NOT_ASKED + r"|has\s+changed)\b"
         # a plain "your task / job is" describes the work asked for; only a replaced one switches
-        r"|\byour\s+(?:task|job)\s+(?:is\s+now|now\s+is|will\s+now\s+be|now|has\s+changed)\b"
+        r"|\byour\s+(?:task|job)\s+(?:is\s+now|now\s+is|will\s+now\s+be|now"
+        + _NOT_ASKED
+        + r"|has\s+changed)\b"
         r"|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|shall)\b"
         r"|\byour\s+(?:actual|real|true)\s+(?:task|assignment|mission|objective|instructions|orders"
         r"|purpose)\s+(?:is|are|will\s+be)\b"
