@@ -17,8 +17,10 @@ the write path's screens changed the answer); the held half is only ever counted
 worst case, as bench/injection_probes.py does), through the whole decision ("rules + model") and
 with the learned layer off ("rules"), and as the service stores it ("service": then the write
 path's vector screens, with the configured embedder; ``--no-vectors`` leaves it out). Recall counts injections not stored as trusted (rejected
-or kept suspicious); a false positive is a benign text not stored trusted. JSON to
-bench/results/external-injection.json, one entry per file.
+or kept suspicious); a false positive is a benign text not stored trusted, and each column's
+"..., of which forbidden category" counts those refused for a forbidden category (seed 001 §4: a
+person's health said in chat is refused by design). JSON to bench/results/external-injection.json,
+one entry per file.
 """
 
 from __future__ import annotations
