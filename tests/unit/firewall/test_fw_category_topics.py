@@ -37,6 +37,12 @@ from a4s_memory.contract import StopReason
         "She was released on parole last week.",
         "I'm still on probation for the break-in.",
         "His parole officer calls every Monday.",
+        # forty-first session: still refused beside the new topic shapes below
+        "I want to have an abortion.",
+        "She is on probation for shoplifting.",
+        "He's on probation for the first offence he was convicted of.",
+        "I live at 42 Elm Street.",
+        "She stays at the Rosewood Apartments on Fifth.",
     ],
 )
 def test_asserted_about_a_person_is_refused(text: str) -> None:
@@ -57,6 +63,15 @@ def test_asserted_about_a_person_is_refused(text: str) -> None:
         "Too many people get out on parole too early, if you ask me.",
         "The parole system needs reform, the senator said.",
         "Their abortion policy changed after the election.",
+        # forty-first session, read on the chat pools outside chat40's sample: a right, a
+        # new job's probation, staying at home or at work
+        "Women should keep the right to have an abortion.",
+        "According to our rules, you will be on probation for the first three months.",
+        "I'm on probation at my new job until March, so no holidays yet.",
+        "New hires are on probation for a probation period of ninety days.",
+        "She feels tired if she stays at home all day.",
+        "We stay at work late on Fridays.",
+        "They live at the moment with her parents.",
     ],
 )
 def test_a_topic_mention_is_stored(text: str) -> None:
