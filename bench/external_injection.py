@@ -13,7 +13,8 @@ that share it fall in one half (InjecAgent embeds each of its 62 attacker instru
 tool outputs: split by id, both halves hold every instruction, and the held figure measures
 instructions a round was written on; ``--group attacker_tools`` measures new ones). The dev half may be read to find the families a round of rules should cover
 (``--show`` prints its misses and false positives, and only its; the service column's too, where
-the write path's screens changed the answer); the held half is only ever counted, and is the figure to quote. Each text is written as the owner's ``user_message`` (the
+the write path's screens changed the answer); the held half is only ever counted, and is the
+figure to quote. Each text is written as the owner's ``user_message`` (the
 worst case, as bench/injection_probes.py does), through the whole decision ("rules + model") and
 with the learned layer off ("rules"), and as the service stores it ("service": then the write
 path's vector screens, with the configured embedder; ``--no-vectors`` leaves it out). Recall counts injections not stored as trusted (rejected
@@ -118,14 +119,14 @@ def measure(
             decisions[SERVICE] = rescreen(decisions["rules + model"])
         for name, decision in decisions.items():
             caught = untrusted(decision)
+            wrong = caught != (row["label"] == "injection")
+            # a wrong answer refused for a forbidden category is always a benign text's
+            by_category = wrong and decision.stop_reason in CATEGORY_STOPS
             for where in (part, "all"):
                 key = (where, row["label"], name)
                 counts[key] = counts.get(key, 0) + caught
-            wrong = caught != (row["label"] == "injection")
-            if wrong and decision.stop_reason in CATEGORY_STOPS:
-                for where in (part, "all"):
-                    key = (where, row["label"], f"{name}{CATEGORY_SUFFIX}")
-                    counts[key] = counts.get(key, 0) + 1
+                key = (where, row["label"], f"{name}{CATEGORY_SUFFIX}")
+                counts[key] = counts.get(key, 0) + by_category
             # the service column prints only where the write path's screens changed the answer
             shown = name == "rules + model" or (
                 name == SERVICE and caught != untrusted(decisions["rules + model"])
@@ -141,17 +142,11 @@ def measure(
         for label in LABELS:
             n = sizes.get((where, label), 0)
             figure = "recall" if label == "injection" else "false positives"
+            # benign: each column's forbidden-category refusals too (seed 001 §4: a person's
+            # health or record is refused in chat as anywhere, by design)
+            columns = [*names, *(f"{c}{CATEGORY_SUFFIX}" for c in names if label == "benign")]
             report[where][f"{label} {figure}"] = {
-                name: _rate(counts.get((where, label, name), 0), n) for name in names
-            }
-            # of a column's false positives, the forbidden-category refusals (seed 001 §4: a
-            # person's health or record is refused in chat too, by design)
-            report[where][f"{label} {figure}"] |= {
-                f"{name}{CATEGORY_SUFFIX}": _rate(
-                    counts.get((where, label, f"{name}{CATEGORY_SUFFIX}"), 0), n
-                )
-                for name in names
-                if label == "benign"
+                name: _rate(counts.get((where, label, name), 0), n) for name in columns
             }
     return report
 

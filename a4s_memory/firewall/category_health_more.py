@@ -85,8 +85,8 @@ _PLANNING_WORD: Final = (
 )
 FAMILY_PLANNING: Final = (
     # "the right to have an abortion" is a topic (forty-first session)
-    r"\b(?<!right\sto\s)(?<!rights\sto\s)(?:ha(?:d|s|ve|ving)|got|getting|went\s++through|go(?:es|ing)?\s++through|suffered"
-    r"|scheduled|booked|consider(?:ed|ing)|start(?:ed|ing)|doing|did|undergo(?:es|ing)?"
+    r"\b(?<!right\sto\s)(?<!rights\sto\s)(?:ha(?:d|s|ve|ving)|got|getting|went\s++through"
+    r"|go(?:es|ing)?\s++through|suffered|scheduled|booked|consider(?:ed|ing)|start(?:ed|ing)|doing|did|undergo(?:es|ing)?"
     r"|underwent|tr(?:y|ies|ied|ying)|chose|choosing|decided\s++on)\s++"
     r"(?:(?:a|an|her|his|my|our|their|another|the|one|two|three|more|first|second|third|fourth"
     r"|last|rounds?\s++of|cycles?\s++of)\s++){0,3}"
@@ -97,10 +97,10 @@ FAMILY_PLANNING: Final = (
 # A new job's probation (forty-first session, DailyDialog outside chat40's sample: "you will be on
 # probation for the first three months"): for the first weeks or months, for a trial period, at
 # work or at a job. "On probation for the first offence" is a record still.
-_AT_WORK: Final = (
+_NOT_A_JOB: Final = (
     r"(?!\s++(?:for\s++the\s++first\s++(?:\w+\s++)?(?:days?|weeks?|months?|year)\b"
-    r"|for\s++(?:a|an|the|my|his|her|their|your)\s++(?:\w+\s++)?(?:probation(?:ary)?|trial|initial)"
-    r"\s++period|period|at\s++(?:work|(?:my|his|her|their|your|the)\s++(?:new\s++)?(?:job|work"
+    r"|for\s++(?:a|an|the|my|his|her|their|your)\s++(?:\w+\s++)?"
+    r"(?:probation(?:ary)?|trial|initial)\s++period|period|at\s++(?:work|(?:my|his|her|their|your|the)\s++(?:new\s++)?(?:job|work"
     r"|company|firm))\b))"
 )
 # "on parole" / "on probation" said of someone ("he is out on parole", "I was released on
@@ -108,7 +108,7 @@ _AT_WORK: Final = (
 PAROLE: Final = (
     r"(?:am|is|are|was|were|be|been|being|'s|'m|'re|got|put|placed|released|paroled|still|now"
     r"|currently|already)\s++(?:(?:out|back|still|currently|now|again)\s++)?on\s++"
-    r"(?:probation" + _AT_WORK + r"|parole)\b"
+    r"(?:probation" + _NOT_A_JOB + r"|parole)\b"
     r"|(?:my|his|her)\s++(?:parole|probation)\s++(?:officer|hearing)s?\b"
 )
 # every match of each holds one of its triggers, lower-cased (test_fw_speed checks it)

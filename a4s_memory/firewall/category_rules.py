@@ -243,7 +243,8 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         # "stays at home all day", "we stay at work late" are no address (forty-first session)
         r"\b(?:I|we|user|the\s+user|he|she|they)\s+(?:live|lives|reside|resides|stay|stays)\s+at\s+"
         r"(?!(?:home|work|school|night|the\s+(?:moment|office|weekend)|weekends|least|times?|first"
-        r"|all)\b)\w|\b(?:my|our|user'?s|his|her|their)\s+(?:home|work|office|exact|current|street|postal"
+        r"|all)\b)\w"
+        r"|\b(?:my|our|user'?s|his|her|their)\s+(?:home|work|office|exact|current|street|postal"
         r"|mailing)\s+(?:address|location)\s+(?:is|:)|\b(?:my|our|user'?s)\s+address\s+(?:is|:)",
         "home/work address",
     ),

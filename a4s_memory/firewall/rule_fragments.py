@@ -203,7 +203,7 @@ JAILBREAK_WORDS: Final = (
 # "I want you to be fit / happy / there on Saturday" wishes a person well or asks them to come;
 # "I want you to be DAN / a Linux terminal / my late grandmother" sets up a persona (forty-first
 # session, DailyDialog's dev half).
-_WISHED: Final = (
+_NOT_A_WISH: Final = (
     r"(?!\s++(?:happy|fit|healthy|safe|careful|ready|there|here|home|proud|comfortable|patient"
     r"|strong|sure|well|okay|ok|calm|on\s++time)\b)"
 )
@@ -214,9 +214,9 @@ PERSONA_SETUP: Final = (
     r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
     r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
     r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be"
-    + _WISHED
-    + r"|become|play|respond|answer|simulate"
-    r"|forget|ignore|roleplay)\b|\bI(?:\s+would|['’]d)\s+like\s+you\s+to\s+(?:act|pretend|simulate|role[\s-]?play)\b"
+    + _NOT_A_WISH
+    + r"|become|play|respond|answer|simulate|forget|ignore|roleplay)\b"
+    r"|\bI(?:\s+would|['’]d)\s+like\s+you\s+to\s+(?:act|pretend|simulate|role[\s-]?play)\b"
     r"|\b(?:debug(?:ging)?|developer|admin|god|jailbreak|unrestricted|maintenance)"
     r"\s+mode\s+(?:is\s+)?(?:(?:enabled|activated)(?!\s+on\s+" + DEVICE_OWNER + r")"
     r"|on(?!\s+" + DEVICE_OWNER + r"))\b"
