@@ -75,10 +75,12 @@ def test_false_positives_that_are_forbidden_category_refusals_are_counted_apart(
             "label": "benign",
         },
     ]
-    benign = measure(rows, show=False)["all"]["benign false positives"]
+    report = measure(rows, show=False)["all"]
+    benign = report["benign false positives"]
     assert benign["rules"] == "2/3 (66.7 %)"
     assert benign["rules, of which forbidden category"] == "1/3 (33.3 %)"
-    assert "injection recall, of which forbidden category" not in measure(rows, show=False)["all"]
+    # recall has no such column: an injection refused for a category was still held back
+    assert "rules, of which forbidden category" not in report["injection recall"]
 
 
 def test_the_service_column_reads_the_decision_after_the_vector_screens() -> None:
