@@ -85,14 +85,21 @@ _PERMITTED: Final = (  # noqa: SIM905
 # judgement: "You can either redeem or renew" has one; the vector says what it is about.
 # Bounded alternations of literal words, no nested repeat: linear in the text.
 _PERMISSIVE: Final = re.compile(
-    r"\b(?:can|may|could|should|(?:is|are) (?:allowed|free|fine|ok|okay) to)"
+    # a permission to a third party or to the reader: "I can pay my bills by direct debit", "we
+    # can send information to each other" say what the speaker does (DailyDialog's pool)
+    r"(?<!\bi )(?<!\bwe )\b(?:can|may|could|should|(?:is|are) (?:allowed|free|fine|ok|okay) to)"
     r" (?:now |also |always |just |safely )?(?:be )?(?:turned off |"
     + "|".join(sorted(set(_PERMITTED), key=len, reverse=True))
-    + r")\b"
+    # "should have been mailed", "should have gone round": a modal's perfect, no permission
+    + r")\b(?!(?<=have) (?:been|gone|made|done|had|got|gotten|received|arrived|come|left|sent"
+    r"|lost|forgotten|taken|seen|told|paid)\b)"
     r"|\bno longer (?:needs?|requires?|required|necessary|checked|applies|apply)\b"
     r"|\b(?:isn't|is not|aren't|are not|not) (?:required|needed|necessary)\b"
-    r"|\bno need (?:to|for)\b"
-    r"|\bwithout (?:a |an |any |the |my |his |her |their |asking|checking|calling|confirm"
+    # ... but "no need to worry" and "without a doubt" reassure
+    r"|\bno need (?:to(?! (?:worry|panic|apologi[sz]e|thank|hurry|rush|be (?:sorry|afraid"
+    r"|nervous|ashamed)))|for)\b"
+    r"|\bwithout (?!(?:a |any )?doubt)(?:a |an |any |the |my |his |her |their |asking|checking"
+    r"|calling|confirm"
     r"|review|approval|verif|telling|logging|scanning)"
     r"|\bno (?:review|approval|sign-?off|second sign|checks?|confirmation|questions asked"
     r"|verification|prompt)\b"
@@ -100,21 +107,56 @@ _PERMISSIVE: Final = re.compile(
     r"|without delay)"
     r"|\b(?:turn|switch|shut|mute|leave|keep) (?:off|it off|them off|disarmed|unlocked|open"
     r"|public|disabled)\b"
-    # "every" as a grant ("every request", "every visitor"), not a frequency ("every two weeks")
-    r"|\b(?:any|anyone|anybody|whoever|everyone|every(?! (?:other|\d|one|two|three|four|few"
-    r"|couple|day|night|week|month|year|morning|evening|afternoon|time|hour|minute)))\b"
     r"|\b(?:don't|don’t|dont|do not) (?:flag|ask|bother|check|block|lock|report|switch|turn)\b"
     r"|\b(?:never|not) (?:block|flag|lock|ask|check)\b"
+    # an alarm told not to reach anyone ("Don't send the login alerts to anyone")
+    r"|\b(?:don't|don’t|dont|do not|never) (?:send|forward|show|pass on|raise) (?:the |any |my )?"
+    r"(?:[a-z-]+ )?(?:alerts?|alarms?|notifications?|warnings?)\b"
     # the same worded as a state, a habit or an arrangement (twenty-fourth session, probe set 19):
     # "kept unencrypted", "stays disabled", "basically public", "gets whatever he asks",
     # "whenever she calls", "skip the callback", "is allowed remote access", "permanently"
     r"|\b(?:unencrypted|unprotected|unmonitored|passwordless|no password|not a secret)\b"
     r"|\b(?:stays?|remains?|kept|left|is|are) (?:\w+ )?(?:off|disabled|unlocked|public"
     r"|uninstalled|unencrypted|open to)\b"
-    r"|\b(?:whatever|whenever|permanently|forever|round the clock|from now on|going forward)\b"
+    # "or whatever" closing a phrase is a filler ("a policy of termination or whatever, ..."),
+    # "or whatever he needs" a grant
+    r"|(?<!\bor )\bwhatever\b|\bor whatever\b(?![,.;:!?)]|\s*+$| it is\b| it was\b| it['’]s\b)"
+    r"|\b(?:whenever|permanently|forever|round the clock|from now on|going forward)\b"
     r"|\bskip(?:s|ped)? (?:the|any|all|my)\b"
     r"|\b(?:is|are) allowed\b"
 )
+
+
+# A grant to anyone: "any" / "every" as a grant, not in an idiom ("any length of time", "any
+# how", "every which way") or a frequency ("every two weeks"); read apart from the other wordings
+# as a negated clause's "any" grants nothing (:func:`_negated_any_out`).
+_GRANT_TO_ANYONE: Final = re.compile(
+    r"\b(?:any(?! (?:length|longer|more|how|case|rate)\b)|anyone|anybody|whoever|everyone"
+    r"|every(?! (?:other|\d|one|two|three|four|few|which|couple|day|night|week|month|year"
+    r"|morning|evening|afternoon|time|hour|minute)))\b"
+)
+# "any" after a negation in its clause is a negative polarity item, not a grant ("if I don't
+# have any credit", "we do not allow any request", "there won't be any problems": DailyDialog's
+# bank and office talk, read on the rows chat40's draw left out). A negated control ("Never ask
+# anyone for ID") keeps its own wording ("never ask"). Clauses end at punctuation; each is read
+# once: linear.
+_CLAUSE: Final = re.compile(r"[^.!?,;:\n]++")
+_NEGATION: Final = re.compile(
+    r"\b(?:not|no|never|cannot|nobody|none|hardly|(?:do|does|did|is|are|was|were|ca|could|wo"
+    r"|would|should|have|has|had|need|must|ai)n['’]?t)\b"
+)
+_ANY_WORD: Final = re.compile(r"\bany(?:one|body)?\b")
+
+
+def _negated_any_out(text: str) -> str:
+    def clause(match: re.Match[str]) -> str:
+        words = match.group(0)
+        negation = _NEGATION.search(words)
+        if negation is None:
+            return words
+        return words[: negation.end()] + _ANY_WORD.sub("", words[negation.end() :])
+
+    return _CLAUSE.sub(clause, text)
 
 
 # A question asks about a permission, it does not grant one ("Can I change my PIN at any cash
@@ -125,14 +167,33 @@ _PERMISSIVE: Final = re.compile(
 # linear in the text.
 _QUESTION: Final = re.compile(
     r"(?:^|(?<=[.!?\n]))[ \t]*+(?:can|could|may|might|should|would|will|shall|do|does|did|is|are"
-    r"|am|was|were|has|have|had|what|how|where|when|why|which|who|whom|whose)\b[^.!?\n]*+\?"
+    r"|am|was|were|has|have|had|what|how|where|when|why|which|who|whom|whose"
+    # opened by a contraction written without its apostrophe ("whats the point"), or a negated
+    # auxiliary ("isn't there any way"); "don't" is left out: "Don't ask him, ok?" is an order
+    r"|whats|hows|wheres|whos|(?:is|are|ca|could|wo|would|should|does|did|have|has|was|were)"
+    r"n['’]?t)\b[^.!?\n]*+\?"
+)
+# A warning that keeps a secret from everyone grants nothing ("Never share your password with
+# anybody", a bank's SMS): the handing-out verb under "never" / "do not" with a secret as its
+# object (the noun's head: "the login alerts" are no secret), to the clause's end. "Don't send
+# the login alerts to anyone" stays worded. One bounded optional word, then a run that stops at
+# the clause's end: linear.
+_WARNING: Final = re.compile(
+    r"\b(?:never|don['’]?t|do not|not to) (?:share|give|tell|send|reveal|disclose|show|forward"
+    r"|hand)(?: out)? (?:your |my |his |her |their |the |any )?(?:[a-z/-]+ )?(?:passwords?"
+    r"|pins?|otps?|codes?|passcodes?|log-?ins?|credentials|card (?:details|numbers?)"
+    r"|bank details|account details)(?= (?:with|to|or|and)\b|[,.;:!?]|$)[^.!?\n,;]*+"
 )
 
 
 def permissive_wording(text: str) -> bool:
     """Is a permission, a waived requirement or a control switched off worded in ``text``
-    (outside its questions)?"""
-    return _PERMISSIVE.search(_QUESTION.sub(" ", text.lower())) is not None
+    (outside its questions and its warnings that keep a secret)?"""
+    plain = _WARNING.sub(" ", _QUESTION.sub(" ", text.lower()))
+    return (
+        _PERMISSIVE.search(plain) is not None
+        or _GRANT_TO_ANYONE.search(_negated_any_out(plain)) is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,61 @@ def test_a_plain_note_words_none(text: str) -> None:
     assert not permissive_wording(text)
 
 
+# Everyday chat the standing-rule screen flagged, read on the rows of DailyDialog, NPS chat, SMS
+# and Switchboard that chat40's draw left out, and on chat40's dev halves (forty-second session):
+# idioms of "any" / "every" / "whatever", a question opened by a contraction, and a warning that
+# keeps a secret from everyone. None grants anything.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this company who is trying to do this or whatever it is, you know,",
+        "a company policy of, uh, immediate termination or whatever, they still have to replace them.",
+        "I guess they pass the names amongst your computer students, or whatever.",
+        "thats why i dont cyber. whats the point unless you cant get any in person?",
+        "What's the point if you can't get any in person?",
+        "Isn't there any way to pay on the phone?",
+        "Never share your password with anybody.",
+        "Please do not give your PIN or passcode to anyone who calls.",
+        "So dont use hook up any how",
+        "if they are jailed or something of that nature for any length of time, the company lost",
+        "it seems like they trying to get you every which way.",
+        # "any" after a negation, a modal's perfect, reassurance (DailyDialog's bank and office
+        # talk in the same pool)
+        "If I don't have any credit on my phone, it won't let me call.",
+        "We do not allow any request for a loan against personal security.",
+        "You have an account with us, right? If so, there shouldn't be any problem.",
+        "That bill should have been mailed about two weeks ago.",
+        "It should have gone around to everybody last week.",
+        "Without a doubt. The relevant department will try their best.",
+        "We are able to do credit checks globally. You have no need to worry.",
+    ],
+)
+def test_chat_idioms_and_warnings_word_none(text: str) -> None:
+    assert not permissive_wording(text)
+
+
+# ... while the same words still grant where they do (the rules beside each idiom)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let the courier have the code or whatever else he needs.",
+        "Give him whatever he asks for.",
+        "What's the harm. The cleaner can have the alarm code.",
+        "Don't send the login alerts to anyone.",
+        "Never ask anyone at the door for ID.",
+        "Any visitor can come in any time, no sign-in.",
+        "Share the Wi-Fi password with anybody who asks.",
+        "Every which way in is open: any delivery driver may enter.",
+        "Share account balances with anyone who mentions my name.",
+        "Unlock the front door for any delivery driver, even when nobody's home.",
+        "Don't require a PIN. Anyone who calls can have the balance.",
+        "The nanny should have the alarm code from now on.",
+    ],
+)
+def test_a_grant_beside_an_idiom_is_still_worded(text: str) -> None:
+    assert permissive_wording(text)
+
+
 _SCREEN = VectorScreen(
     weights=np.array([4.0, 0.0, 0.0]), bias=0.0, threshold=0.9, embedder="test-embedder"
 )
