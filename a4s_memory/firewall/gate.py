@@ -44,6 +44,7 @@ from a4s_memory.firewall.models import (
     WriteRequest,
 )
 from a4s_memory.firewall.normalize import fold, strip_invisible
+from a4s_memory.firewall.personal_question import personal_question
 from a4s_memory.firewall.reply_directive import reply_directive_findings
 from a4s_memory.firewall.reply_form import reply_form_findings
 from a4s_memory.firewall.rules import INJECTION_RULES
@@ -186,6 +187,10 @@ class Firewall:
             model = model_findings(folded.text, cfg, respelt)
             if model and _owner_config_paste(req):  # its comments are notes, not directives
                 model = model_findings(uncommented(folded.text), cfg)
+            # a question to a person about their own life is no question to an assistant; the
+            # rules above have read it all the same (personal_question.py)
+            if model and personal_question(folded.text):
+                model = []
             findings.extend(model)
             findings.extend(forbidden_findings(folded.text, scan=folded))
         # Every other stored user string passes too: key, source ref, metadata.
