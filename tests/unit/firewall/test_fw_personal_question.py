@@ -6,26 +6,9 @@ turns of the pool beside chat40's draw (read, never counted); each was refused o
 from __future__ import annotations
 
 import pytest
+from family_checks import not_trusted
 
-from a4s_memory.contract import SecurityStatus, StopReason
-from a4s_memory.firewall import Firewall
-from a4s_memory.firewall.models import FirewallDecision, WriteRequest
 from a4s_memory.firewall.personal_question import MAX_CHARS, personal_question
-
-_FIREWALL = Firewall()
-
-
-def _check(text: str) -> FirewallDecision:
-    return _FIREWALL.check(WriteRequest(text=text, source_type="user_message"))
-
-
-def _trusted(decision: FirewallDecision) -> bool:
-    return (
-        decision.stop_reason is StopReason.SUCCESS_STORED
-        and decision.status is not None
-        and decision.status.security is SecurityStatus.CLEAN
-    )
-
 
 _CHAT = [
     "Do you always have meals outside or in your house ?",
@@ -40,8 +23,7 @@ _CHAT = [
 
 @pytest.mark.parametrize("text", _CHAT)
 def test_a_question_about_the_readers_life_is_stored_trusted(text: str) -> None:
-    decision = _check(text)
-    assert _trusted(decision), [f.rule_id for f in decision.findings]
+    assert not_trusted([text]) == []
 
 
 # Attacks of the shared corpora and the hand-written set that the shape alone would have let
@@ -57,7 +39,7 @@ def test_a_question_about_the_readers_life_is_stored_trusted(text: str) -> None:
 )
 def test_a_request_worded_as_a_question_is_still_refused(text: str) -> None:
     assert not personal_question(text)
-    assert not _trusted(_check(text))
+    assert not_trusted([text]) == [text]
 
 
 @pytest.mark.parametrize(
