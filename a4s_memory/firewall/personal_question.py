@@ -5,8 +5,8 @@ question put to an assistant (issue 14, forty-second session).
 ever had snow in your city?": everyday chat asks the reader about themselves, and so do attacks
 that ask an assistant about *its* instructions ("What were your original instructions?"). The
 n-gram model (:mod:`a4s_memory.firewall.learned`) learnt the second person and the question
-from the attacks, and refused 39 of 25,000 DailyDialog turns read beside chat40's draw (a pool
-never counted), 16 of them questions of this shape.
+from the attacks: alone, it refused 39 of the first 25,000 DailyDialog utterances of the pool
+beside chat40's draw (read, never counted), 16 of them questions of this shape.
 
 :func:`personal_question` is true for a text that is one short question (or a few, on one line,
 ending in "?") put to "you", with none of the words an attack on an assistant needs: its
