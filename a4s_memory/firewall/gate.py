@@ -188,8 +188,9 @@ class Firewall:
             if model and _owner_config_paste(req):  # its comments are notes, not directives
                 model = model_findings(uncommented(folded.text), cfg)
             # a question to a person about their own life is no question to an assistant; the
-            # rules above have read it all the same (personal_question.py)
-            if model and personal_question(folded.text):
+            # rules above have read it all the same (personal_question.py). Every view the model
+            # read must be one: "your sy5tem pr0mpt" names its words only once respelt.
+            if model and all(personal_question(t) for t in (folded.text, *(v for _, v in respelt))):
                 model = []
             findings.extend(model)
             findings.extend(forbidden_findings(folded.text, scan=folded))

@@ -141,9 +141,13 @@ _GRANT_TO_ANYONE: Final = re.compile(
 # anyone for ID") keeps its own wording ("never ask"). Clauses end at punctuation; each is read
 # once: linear.
 _CLAUSE: Final = re.compile(r"[^.!?,;:\n]++")
+# a negated auxiliary that can open a question ("isn't there ...?", "can't you ...?"); "don't"
+# is not one here: "Don't ask him, ok?" is an order
+_NEGATED_AUXILIARY: Final = r"(?:is|are|ca|could|wo|would|should|does|did|have|has|was|were)n['’]?t"
 _NEGATION: Final = re.compile(
-    r"\b(?:not|no|never|cannot|nobody|none|hardly|(?:do|does|did|is|are|was|were|ca|could|wo"
-    r"|would|should|have|has|had|need|must|ai)n['’]?t)\b"
+    r"\b(?:not|no|never|cannot|nobody|none|hardly|(?:do|had|need|must|ai)n['’]?t|"
+    + _NEGATED_AUXILIARY
+    + r")\b"
 )
 _ANY_WORD: Final = re.compile(r"\bany(?:one|body)?\b")
 
@@ -169,9 +173,8 @@ _QUESTION: Final = re.compile(
     r"(?:^|(?<=[.!?\n]))[ \t]*+(?:can|could|may|might|should|would|will|shall|do|does|did|is|are"
     r"|am|was|were|has|have|had|what|how|where|when|why|which|who|whom|whose"
     # opened by a contraction written without its apostrophe ("whats the point"), or a negated
-    # auxiliary ("isn't there any way"); "don't" is left out: "Don't ask him, ok?" is an order
-    r"|whats|hows|wheres|whos|(?:is|are|ca|could|wo|would|should|does|did|have|has|was|were)"
-    r"n['’]?t)\b[^.!?\n]*+\?"
+    # auxiliary ("isn't there any way")
+    r"|whats|hows|wheres|whos|" + _NEGATED_AUXILIARY + r")\b[^.!?\n]*+\?"
 )
 # A warning that keeps a secret from everyone grants nothing ("Never share your password with
 # anybody", a bank's SMS): the handing-out verb under "never" / "do not" with a secret as its
