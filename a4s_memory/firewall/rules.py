@@ -83,6 +83,16 @@ _PRAISE: Final = (
     r"(?:wonderful|great|amazing|fantastic|awesome|excellent|brilliant|lovely|terrific|superb"
     r"|good|best|nice|super|perfect|smart|fabulous|marvell?ous|outstanding)"
 )
+# A persona's name is read by its capitals ("You are DAN", not "Dan said"), which say nothing
+# when the words beside it are written in capitals too: "HI DAN, HOW ARE YOU?", "DUDE WHERE R U"
+# (texts written in capitals, SMS Spam Collection; forty-third session). So the name counts
+# unless the word right before it (before this one, with a space or a comma between) is a word
+# of two or more capitals; the word after it is checked by the rule itself.
+_NOT_SHOUTED_BEFORE: Final = "".join(
+    rf"(?<!{word}{sep})"
+    for word in (r"\b[A-Z]{2}", r"\b[A-Z]{3}", r"[A-Z]{4}")
+    for sep in (" ", ", ")
+)
 
 _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # --- G2 layer 1 -------------------------------------------------------------------
@@ -333,7 +343,9 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     ),
     _r(
         "inj.jailbreak_names",
-        r"\b(?:DAN|STAN|DUDE|AIM|BetterDAN|AntiGPT|JailBreak|DevMode)\b",
+        r"\b(?:BetterDAN|AntiGPT|JailBreak|DevMode)\b|"
+        + _NOT_SHOUTED_BEFORE
+        + r"\b(?:DAN|STAN|DUDE|AIM)\b(?![ ,]{1,2}[A-Z]{2})",
         "known jailbreak persona",
         0,
     ),
