@@ -345,7 +345,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.jailbreak_names",
         r"\b(?:BetterDAN|AntiGPT|JailBreak|DevMode)\b|"
         + _NOT_SHOUTED_BEFORE
-        + r"\b(?:DAN|STAN|DUDE|AIM)\b(?![ ,]{1,2}[A-Z]{2})",
+        + r"\b(?:DAN|STAN|DUDE|AIM)\b(?![ ,]{1,2}[A-Z]{2})"
+        # shouted, the persona keeps the words that make it one: YOU ARE DAN, DAN MODE
+        r"|\b(?:YOU\s+ARE\s+(?:NOW\s+)?|(?:SWITCH|CHANGE)\s+(?:IN)?TO\s+|BECOME\s+"
+        r"|(?:ACT|RESPOND|REPLY|ANSWER|SPEAK|TALK)\s+AS\s+|PRETEND\s+TO\s+BE\s+"
+        r"|IN\s+CHARACTER\s+AS\s+)(?:DAN|STAN|DUDE|AIM)\b(?!')|\b(?:DAN|STAN|DUDE|AIM)\s+MODE\b",
         "known jailbreak persona",
         0,
     ),
