@@ -11,6 +11,12 @@ import pytest
 from family_checks import RulesOnly
 
 RULES = RulesOnly()
+NAMES = "inj.jailbreak_names"
+
+
+def fired(text: str) -> list[str]:
+    """The rules (alone, the learned layer off) that fired on the owner's ``text``."""
+    return [f.rule_id for f in RULES.decide(text).findings]
 
 
 @pytest.mark.parametrize(
@@ -27,8 +33,7 @@ RULES = RulesOnly()
     ],
 )
 def test_a_name_in_shouted_text_is_not_a_persona(text: str) -> None:
-    fired = [f.rule_id for f in RULES.decide(text).findings]
-    assert "inj.jailbreak_names" not in fired, fired
+    assert NAMES not in fired(text)
 
 
 @pytest.mark.parametrize(
@@ -53,5 +58,4 @@ def test_a_name_in_shouted_text_is_not_a_persona(text: str) -> None:
     ],
 )
 def test_a_persona_is_still_read(text: str) -> None:
-    fired = [f.rule_id for f in RULES.decide(text).findings]
-    assert "inj.jailbreak_names" in fired, fired
+    assert NAMES in fired(text)
