@@ -86,8 +86,9 @@ _PRAISE: Final = (
 # A persona's name is read by its capitals ("You are DAN", not "Dan said"), which say nothing
 # when the words beside it are written in capitals too: "HI DAN, HOW ARE YOU?", "DUDE WHERE R U"
 # (texts written in capitals, SMS Spam Collection; forty-third session). So the name counts
-# unless the word right before it (before this one, with a space or a comma between) is a word
-# of two or more capitals; the word after it is checked by the rule itself.
+# unless the word right before it (a space or a comma between) is a word of two or more
+# capitals; the word after it is checked by the rule itself.
+_PERSONA: Final = r"(?:DAN|STAN|DUDE|AIM)"
 _NOT_SHOUTED_BEFORE: Final = "".join(
     rf"(?<!{word}{sep})"
     for word in (r"\b[A-Z]{2}", r"\b[A-Z]{3}", r"[A-Z]{4}")
@@ -345,11 +346,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.jailbreak_names",
         r"\b(?:BetterDAN|AntiGPT|JailBreak|DevMode)\b|"
         + _NOT_SHOUTED_BEFORE
-        + r"\b(?:DAN|STAN|DUDE|AIM)\b(?![ ,]{1,2}[A-Z]{2})"
+        + rf"\b{_PERSONA}\b(?![ ,]{{1,2}}[A-Z]{{2}})"
         # shouted, the persona keeps the words that make it one: YOU ARE DAN, DAN MODE
         r"|\b(?:YOU\s+ARE\s+(?:NOW\s+)?|(?:SWITCH|CHANGE)\s+(?:IN)?TO\s+|BECOME\s+"
         r"|(?:ACT|RESPOND|REPLY|ANSWER|SPEAK|TALK)\s+AS\s+|PRETEND\s+TO\s+BE\s+"
-        r"|IN\s+CHARACTER\s+AS\s+)(?:DAN|STAN|DUDE|AIM)\b(?!')|\b(?:DAN|STAN|DUDE|AIM)\s+MODE\b",
+        rf"|IN\s+CHARACTER\s+AS\s+){_PERSONA}\b(?!')|\b{_PERSONA}\s+MODE\b",
         "known jailbreak persona",
         0,
     ),
