@@ -28,7 +28,7 @@ from typing import Final
 
 from a4s_memory.contract import StopReason
 from a4s_memory.firewall import hsfilter
-from a4s_memory.firewall.code_spans import prose_only
+from a4s_memory.firewall.code_spans import prose_only, without_annotations
 from a4s_memory.firewall.config_paste import STRUCTURAL_RULES
 from a4s_memory.firewall.fastre import FastPattern, may_run
 from a4s_memory.firewall.models import (
@@ -316,8 +316,9 @@ def _long_tokens(text: str, min_len: int) -> list[str]:
 def agent_references(text: str) -> int:
     """Distinct @mentions in the prose (e-mail addresses, code and npm scopes excluded: an
     ``@Entity`` annotation in a fenced block or ``@types/node`` mentions no one; GitHub
-    comments, thirty-seventh session)."""
-    return _mentions(prose_only(text))
+    comments, thirty-seventh session; nor do the annotations, code lines and doc comments of
+    code pasted without a fence, forty-fourth session: code_spans.without_annotations)."""
+    return _mentions(without_annotations(prose_only(text)))
 
 
 def _mentions(text: str) -> int:

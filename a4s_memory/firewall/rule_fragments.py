@@ -122,11 +122,14 @@ POST_NOUN: Final = "".join(
     ]
 )
 
-# an active or role-bearing tag opening, after its "<" (g2.markup)
+# an active or role-bearing tag opening, after its "<" (g2.markup). The name ends where an HTML
+# tag's name ends, at a blank, "/" or ">" (and at ":" or "|", written in pseudo-tags for models):
+# in ``Map<Object, Object>`` the tokenizer's name is "object," - a type parameter, no element
+# (forty-fourth session, code pasted without a fence).
 TAG: Final = (
     r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
     r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
-    r"|information|important|secret|hidden)\b"
+    r"|information|important|secret|hidden)(?=[\s/>:|])"
 )
 
 # Access an attacker grants the reader (inj.unrestricted): unfiltered, uncensored or unmoderated

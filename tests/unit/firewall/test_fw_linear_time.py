@@ -614,6 +614,8 @@ _E2E_MAX = 0.5
         "\n" * 5000 + "rule x",
         "api_key" + "\n" * 5000,
         "<img " * 1000,
+        "@a(b)\n" * 1500 + "@x @y @z",  # code_spans.without_annotations: one pass per line
+        "@x @y @z\n@a" + "(" * 8000,
     ],
     ids=[
         "ssn_5000",
@@ -627,6 +629,8 @@ _E2E_MAX = 0.5
         "newlines",
         "assignment",
         "markup",
+        "annotation_lines",
+        "annotation_parens",
     ],
 )
 def test_firewall_check_attack_is_fast(text: str) -> None:
