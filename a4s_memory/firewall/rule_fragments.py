@@ -122,14 +122,16 @@ POST_NOUN: Final = "".join(
     ]
 )
 
-# an active or role-bearing tag opening, after its "<" (g2.markup). The name ends where an HTML
-# tag's name ends, at a blank, "/" or ">" (and at ":" or "|", written in pseudo-tags for models):
-# in ``Map<Object, Object>`` the tokenizer's name is "object," - a type parameter, no element
-# (forty-fourth session, code pasted without a fence).
+# an active or role-bearing tag opening, after its "<" (g2.markup). The name ends at a word
+# boundary, but not at the characters that go on a type parameter in code: "," "." "<" "[" "?"
+# (``Map<Object, Object>``, ``List<Context.Entry>``, ``Set<Input[]>``; an HTML tokenizer reads
+# "object," as the name, so no element either). "-", ":", "|" still end it: ``<system-prompt>``
+# is a pseudo-tag written to models (forty-fourth session, code pasted without a fence; the
+# review found that ending names only at a blank, "/" or ">" let that one through).
 TAG: Final = (
     r"\s*+(?:/\s*+)?(?:script|iframe|object|embed|img|svg|style|link|meta|form|input|system"
     r"|instructions?|im_start|im_end|prompt|context|tool_call|function_call|assistant|user|admin"
-    r"|information|important|secret|hidden)(?=[\s/>:|])"
+    r"|information|important|secret|hidden)\b(?![,.<\[?])"
 )
 
 # Access an attacker grants the reader (inj.unrestricted): unfiltered, uncensored or unmoderated

@@ -19,36 +19,18 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
-import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench.* when run as a script
+
+from bench.external_sets.rows import repo_reader, write_rows
 
 TEMPLATES = "datasets/prompts/GPTFuzzer.csv"
 QUESTIONS = "datasets/questions/question_list.csv"
 # gptfuzzer/utils/template.py: QUESTION_PLACEHOLDER
 PLACEHOLDER = "[INSERT PROMPT HERE]"
-
-
-def repo_reader(source: Path, rev: str) -> tuple[Callable[[str], str], str]:
-    """A function reading one file of the repository at ``source`` (a work tree, or a bare git
-    directory read at ``rev``), and the commit read ("unknown" for a tree outside git)."""
-    bare = (source / "objects").is_dir() and (source / "HEAD").is_file()
-    git = ["git", "--git-dir", str(source)] if bare else ["git", "-C", str(source)]
-    found = subprocess.run(  # noqa: S603 - git with fixed arguments
-        [*git, "rev-parse", rev], capture_output=True, text=True, check=False
-    )
-    commit = found.stdout.strip() if found.returncode == 0 else "unknown"
-    if not bare:
-        return (lambda path: (source / path).read_text(encoding="utf-8")), commit
-
-    def read(path: str) -> str:
-        shown = subprocess.run(  # noqa: S603 - git with fixed arguments
-            [*git, "show", f"{rev}:{path}"], capture_output=True, check=True
-        )
-        return shown.stdout.decode("utf-8")
-
-    return read, commit
 
 
 def csv_rows(text: str) -> list[dict[str, str]]:
@@ -86,12 +68,7 @@ def main() -> None:
     args = parser.parse_args()
     read, commit = repo_reader(args.source, args.rev)
     rows = build(read, args.questions)
-    if len({row["id"] for row in rows}) != len(rows):
-        raise SystemExit("duplicate ids")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", encoding="utf-8", newline="\n") as out:
-        for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    write_rows(rows, args.out)
     templates = len({row["template"] for row in rows})
     print(f"{args.out}: {len(rows)} injections ({templates} templates), commit {commit}")
 

@@ -39,12 +39,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench.* when run as a script
+
+from bench.external_sets.rows import repo_reader, write_rows
 
 # the datasets, in the order DataFlip's RQ2.ipynb lists their configs
 DATASETS = ("gigaword", "hsol", "jfleg", "mrpc", "rte", "sms_spam", "sst2")
@@ -59,27 +62,6 @@ ATTACKERS = {
 # the attackers whose inject() takes the target task (the faked answer depends on it)
 NEEDS_TARGET = frozenset({"fake_comp", "combine"})
 DEFAULT_ATTACKS = ("escape", "ignore", "fake_comp", "combine")
-
-
-def repo_reader(source: Path, rev: str) -> tuple[Callable[[str], str], str]:
-    """A function reading one file of the repository at ``source`` (a work tree, or a bare git
-    directory read at ``rev``), and the commit read ("unknown" for a tree outside git)."""
-    bare = (source / "objects").is_dir() and (source / "HEAD").is_file()
-    git = ["git", "--git-dir", str(source)] if bare else ["git", "-C", str(source)]
-    found = subprocess.run(  # noqa: S603 - git with fixed arguments
-        [*git, "rev-parse", rev], capture_output=True, text=True, check=False
-    )
-    commit = found.stdout.strip() if found.returncode == 0 else "unknown"
-    if not bare:
-        return (lambda path: (source / path).read_text(encoding="utf-8")), commit
-
-    def read(path: str) -> str:
-        shown = subprocess.run(  # noqa: S603 - git with fixed arguments
-            [*git, "show", f"{rev}:{path}"], capture_output=True, check=True
-        )
-        return shown.stdout.decode("utf-8")
-
-    return read, commit
 
 
 class InjectedTaskData:
@@ -210,13 +192,7 @@ def main() -> None:
     read, commit = repo_reader(args.source, args.rev)
     with tempfile.TemporaryDirectory() as workdir:
         rows = build(read, args.model, args.per_pair, args.attacks, Path(workdir))
-    if len({row["id"] for row in rows}) != len(rows):
-        raise SystemExit("duplicate ids")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", encoding="utf-8", newline="\n") as out:
-        for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    attacks = sum(row["label"] == "injection" for row in rows)
+    attacks = write_rows(rows, args.out)
     print(
         f"{args.out}: {attacks} injections, {len(rows) - attacks} benign "
         f"(attacks {' '.join(args.attacks)}), commit {commit}"

@@ -29,11 +29,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import random
+import sys
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench.* when run as a script
+
+from bench.external_sets.rows import write_rows
 
 VERSION = "0.1.1.1"
 BENIGN = "no-attack"
@@ -113,13 +117,7 @@ def main() -> None:
     if version("promptinject") != VERSION:
         raise SystemExit(f"promptinject {version('promptinject')} installed, {VERSION} expected")
     rows = build(args.min_chars, args.sample, args.seed)
-    if len({row["id"] for row in rows}) != len(rows):
-        raise SystemExit("duplicate ids")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", encoding="utf-8", newline="\n") as out:
-        for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    attacks = sum(row["label"] == "injection" for row in rows)
+    attacks = write_rows(rows, args.out)
     print(
         f"{args.out}: {attacks} injections, {len(rows) - attacks} benign "
         f"(promptinject {VERSION}, {len({r['attack'] for r in rows}) - 1} attack kinds)"
