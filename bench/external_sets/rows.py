@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +42,25 @@ def write_rows(rows: Sequence[dict[str, Any]], out: Path) -> int:
         for row in rows:
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     return sum(row["label"] == "injection" for row in rows)
+
+
+def read_source(source: Path, rev: str, path: str) -> tuple[str, str]:
+    """The text of ``path`` in the repository at ``source`` (or of ``source`` itself, a file), and
+    where it came from (the commit read, or "file")."""
+    if source.is_file():
+        return source.read_text(encoding="utf-8"), "file"
+    read, commit = repo_reader(source, rev)
+    return read(path), commit
+
+
+def distinct_benign(turns: Iterable[tuple[str, str]], source: str) -> list[dict[str, object]]:
+    """Benign rows of ``(id, text)`` turns, in order: texts stripped, empty ones and exact
+    repeats of an earlier text dropped (the first is kept)."""
+    rows: list[dict[str, object]] = []
+    seen: set[str] = set()
+    for row_id, raw in turns:
+        text = raw.strip()
+        if text and text not in seen:
+            seen.add(text)
+            rows.append({"id": row_id, "text": text, "label": "benign", "source": source})
+    return rows
