@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["asked_of_you"]
+__all__ = ["asked_of_you", "asked_or_titled"]
 
 _BEFORE: Final = 60  # characters read back from the hit for its clause's opening
 _AFTER: Final = 120  # characters read on for the clause's "?"
@@ -46,3 +46,10 @@ def asked_of_you(text: str, start: int, end: int) -> bool:
     if _OPENING.search(text, max(0, start - _BEFORE), start) is None:
         return False
     return _CLOSED_BY_QUESTION_MARK.match(text, end) is not None
+
+
+def asked_or_titled(text: str, start: int, end: int) -> bool:
+    """:func:`asked_of_you`, or the hit ends in the title "Ms" ("a meeting with Ms. Patel",
+    forty-fourth session): the condition is written "MS" or "ms", the title in title case. The
+    rules read the lower-cased text, so the case is looked at here, in the text as written."""
+    return text[max(0, end - 2) : end] == "Ms" or asked_of_you(text, start, end)

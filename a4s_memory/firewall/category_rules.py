@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Final
 
 from a4s_memory.firewall import category_health_more as more
-from a4s_memory.firewall.asked_of_you import asked_of_you
+from a4s_memory.firewall.asked_of_you import asked_of_you, asked_or_titled
 from a4s_memory.firewall.business_address import business_address
 from a4s_memory.firewall.category_ethnicity import ETHNICITY
 from a4s_memory.firewall.category_rule_model import CategoryRule as CategoryRule
@@ -87,7 +87,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|article|documentary|course|lecture|study|studies)\b"
         # people in general, not a person ("How many people have insomnia?": CLINC150)
         r"|\b(?:how\s+many|many|most|some|few|all|do|can|are|should|would)\s+people\b",
-        context_guard=asked_of_you,
+        context_guard=asked_or_titled,  # "with Ms. Patel" is a title
     ),
     _c(
         "cat.health.medication",
