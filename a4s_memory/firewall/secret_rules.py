@@ -308,7 +308,10 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
         _P,
         "password",
         # a connection string's next field is not the password's: "Password=pw;Initial Catalog=..."
-        r"(?i)\b(?:password|passwd|pwd|passcode)\s*(?:is|[:=])\s*[\"'`]?"
+        # ... or given with no verb, a value with a digit or a symbol ("with password r00tme",
+        # "passcode 884211"; forty-fourth session): a word there is prose ("password reset")
+        r"(?i)\b(?:password|passwd|pwd|passcode)"
+        r"(?:\s*(?:is|[:=])\s*|\s++(?=[^\s\"'`]{0,64}?[\d!#$%^&*~@]))[\"'`]?"
         # not a template or a variable ("${DB_PASSWORD}", "%DBPW%", "$PASS")
         r"((?!" + PLACEHOLDER + r"|\$\(|\$[a-z_]{3,}+\b|%[a-z_]++%)"
         r"[^\s\"'`;](?:[^\s\"'`;]|;(?![\w ]{1,40}+=)){3,}+)",
