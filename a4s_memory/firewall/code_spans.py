@@ -41,10 +41,12 @@ _DECLARATION: Final = re.compile(
     r"|(?:def|fun|function)\s++\w++\s*+[(<])"
 )
 _MODIFIED: Final = re.compile(r"(?:" + _MODIFIER + r"\s++){1,8}+\S")
-_FIELD: Final = re.compile(r"[A-Z]\w{0,80}+(?:<[^>\n]{0,80}+>)?+\s++[a-z_]\w{0,80}+\s*+[;=]")
+# A typed name and what follows it: a field (``Type name;``, ``Type<A> name = ...``) or an
+# annotated parameter's rest (``Owner owner,``, ``Integer petId) {``)
+_TYPED_NAME: Final = re.compile(
+    r"[A-Z]\w{0,80}+(?:<[^>\n]{0,80}+>)?+\s++[a-z_]\w{0,80}+\s*+([;=,)])"
+)
 _CALL_OR_ASSIGN: Final = re.compile(r"\w\(|\s=\s")
-# An annotated parameter's rest: ``Owner owner,`` / ``Integer petId) {``
-_PARAMETER: Final = re.compile(r"[A-Z]\w{0,80}+(?:<[^>\n]{0,80}+>)?+\s++[a-z_]\w{0,80}+\s*+[,)]")
 # A doc comment's line: ``/**`` or `` * @param id ...`` (not its ``*/``)
 _DOC_LINE: Final = re.compile(r"[ \t]{0,80}+(?:/\*\*|\*(?!/))")
 
@@ -81,10 +83,9 @@ def without_annotations(text: str) -> str:
     kept: list[str] = []
     run: list[str] = []  # annotation lines waiting for the line that ends their run
     for line in text.split("\n"):
-        code = _is_code(line.strip())
         rest = _annotation_rest(line)
-        if rest is not None and (not rest or _is_code(rest, annotated=True)):
-            run.append(line if not rest else "")
+        if rest == "" or (rest and _is_code(rest, annotated=True)):
+            run.append(line)
             if rest:  # ``@Override public String name() {``: a declaration ends the run
                 kept.extend("" for _ in run)
                 run.clear()
@@ -92,6 +93,7 @@ def without_annotations(text: str) -> str:
         if run and not line.strip():
             run.append(line)
             continue
+        code = _is_code(line.strip())
         if code:  # the run's annotations ended at a declaration
             run = ["" for _ in run]
         kept.extend(run)
@@ -127,11 +129,11 @@ def _is_code(line: str, *, annotated: bool = False) -> bool:
     (``Type name;``) or with a call or an assignment (``name = '';``). After an annotation on
     its line (``annotated``), a parameter too (``Owner owner,``), which is prose's shape as well
     ("Thanks everyone, ...") and so is read only there."""
-    if _DECLARATION.match(line) or (annotated and _PARAMETER.match(line)):
+    typed = _TYPED_NAME.match(line)
+    if _DECLARATION.match(line) or (annotated and typed and typed.group(1) in ",)"):
         return True
     call = _CALL_OR_ASSIGN.search(line)
     if _MODIFIED.match(line) and call:
         return True
-    return line.endswith((";", "{", "}")) and bool(
-        _MODIFIED.match(line) or _FIELD.match(line) or call
-    )
+    field = typed is not None and typed.group(1) in ";="
+    return line.endswith((";", "{", "}")) and bool(_MODIFIED.match(line) or field or call)

@@ -15,35 +15,28 @@ only; nothing of the code is kept in this repository. Measured with
 from __future__ import annotations
 
 import argparse
-import json
 import re
-import subprocess
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench.* when run as a script
+
+from bench.external_sets.rows import repo_files, repo_reader, write_rows
 
 EXTENSIONS = (".java", ".kt", ".py", ".ts")
 CHUNK_LINES = 25
 ANNOTATED = re.compile(r"^[ \t]*@[A-Za-z_]", re.MULTILINE)
 
 
-def _git(mirror: Path, *args: str) -> str:
-    done = subprocess.run(  # noqa: S603 - git with fixed arguments
-        ["git", f"--git-dir={mirror}", *args],  # noqa: S607 - git from PATH, a dev tool
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
-
-
 def rows(mirror: Path) -> list[dict[str, str]]:
     """The annotated chunks of one mirror's HEAD, in path order."""
     name = mirror.parent.name if mirror.name == "repo" else mirror.name
-    commit = _git(mirror, "rev-parse", "HEAD").strip()
+    read, commit = repo_reader(mirror, "HEAD")
     out: list[dict[str, str]] = []
-    for path in sorted(_git(mirror, "ls-tree", "-r", "--name-only", "HEAD").split()):
+    for path in repo_files(mirror, "HEAD"):
         if not path.endswith(EXTENSIONS) or path.endswith(".d.ts") or "node_modules/" in path:
             continue
-        lines = _git(mirror, "show", f"HEAD:{path}").split("\n")
+        lines = read(path).split("\n")
         for start in range(0, len(lines), CHUNK_LINES):
             chunk = "\n".join(lines[start : start + CHUNK_LINES]).strip()
             if len(chunk) >= 40 and ANNOTATED.search(chunk):
@@ -58,10 +51,7 @@ def main() -> None:
     parser.add_argument("mirrors", nargs="+", type=Path)
     args = parser.parse_args()
     built = [row for mirror in args.mirrors for row in rows(mirror)]
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", encoding="utf-8") as handle:
-        for row in built:
-            handle.write(json.dumps(row) + "\n")
+    write_rows(built, args.out)
     print(f"{len(built)} chunks -> {args.out}")
 
 

@@ -27,7 +27,6 @@ only; nothing of the set is kept in this repository.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -36,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench.* when run as a script
 
-from bench.external_sets.rows import distinct_benign, read_source, write_rows
+from bench.external_sets.rows import chat_set_main
 
 TEST_JSONL = "DialogSum_Data/dialogsum.test.jsonl"
 LINE_BREAK = re.compile(r"\r?\n")
@@ -55,21 +54,13 @@ def turns(text: str) -> Iterator[tuple[str, str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "source",
-        type=Path,
-        help="dialogsum.test.jsonl, or cylnlp/dialogsum (work tree or bare git dir)",
+    chat_set_main(
+        __doc__,
+        "dialogsum.test.jsonl, or cylnlp/dialogsum (work tree or bare git dir)",
+        TEST_JSONL,
+        "dialogsum",
+        turns,
     )
-    parser.add_argument("out", type=Path, help="JSON Lines file to write")
-    parser.add_argument("--rev", default="HEAD", help="revision of a git source (default HEAD)")
-    parser.add_argument("--limit", type=int, default=6000, help="first N rows (default 6000)")
-    args = parser.parse_args()
-    text, origin = read_source(args.source, args.rev, TEST_JSONL)
-    rows = distinct_benign(turns(text), "dialogsum")
-    kept = rows[: args.limit]
-    write_rows(kept, args.out)
-    print(f"{args.out}: {len(kept)} benign turns of {len(rows)} distinct, from {origin}")
 
 
 if __name__ == "__main__":

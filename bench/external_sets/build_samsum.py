@@ -25,7 +25,6 @@ only; nothing of the set is kept in this repository.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import re
@@ -35,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench.* when run as a script
 
-from bench.external_sets.rows import distinct_benign, read_source, write_rows
+from bench.external_sets.rows import chat_set_main
 
 TEST_CSV = "data/samsum/test.csv"
 LINE_BREAK = re.compile(r"\r?\n")
@@ -50,19 +49,13 @@ def turns(text: str) -> Iterator[tuple[str, str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "source", type=Path, help="test.csv, or BinWang28/LA-BART (work tree or bare git dir)"
+    chat_set_main(
+        __doc__,
+        "test.csv, or BinWang28/LA-BART (work tree or bare git dir)",
+        TEST_CSV,
+        "samsum",
+        turns,
     )
-    parser.add_argument("out", type=Path, help="JSON Lines file to write")
-    parser.add_argument("--rev", default="HEAD", help="revision of a git source (default HEAD)")
-    parser.add_argument("--limit", type=int, default=6000, help="first N rows (default 6000)")
-    args = parser.parse_args()
-    text, origin = read_source(args.source, args.rev, TEST_CSV)
-    rows = distinct_benign(turns(text), "samsum")
-    kept = rows[: args.limit]
-    write_rows(kept, args.out)
-    print(f"{args.out}: {len(kept)} benign messages of {len(rows)} distinct, from {origin}")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Standard library only (``build_promptinject.py`` imports this from its own virtu
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 from collections.abc import Callable, Iterable, Sequence
@@ -12,11 +13,16 @@ from pathlib import Path
 from typing import Any
 
 
+def _git(source: Path) -> tuple[list[str], bool]:
+    """The git command for the repository at ``source``, and whether it is a bare git dir."""
+    bare = (source / "objects").is_dir() and (source / "HEAD").is_file()
+    return (["git", "--git-dir", str(source)] if bare else ["git", "-C", str(source)]), bare
+
+
 def repo_reader(source: Path, rev: str) -> tuple[Callable[[str], str], str]:
     """A function reading one file of the repository at ``source`` (a work tree, or a bare git
     directory read at ``rev``), and the commit read ("unknown" for a tree outside git)."""
-    bare = (source / "objects").is_dir() and (source / "HEAD").is_file()
-    git = ["git", "--git-dir", str(source)] if bare else ["git", "-C", str(source)]
+    git, bare = _git(source)
     found = subprocess.run(  # noqa: S603 - git with fixed arguments
         [*git, "rev-parse", rev], capture_output=True, text=True, check=False
     )
@@ -31,6 +37,17 @@ def repo_reader(source: Path, rev: str) -> tuple[Callable[[str], str], str]:
         return shown.stdout.decode("utf-8")
 
     return read, commit
+
+
+def repo_files(source: Path, rev: str) -> list[str]:
+    """The paths of the files of the repository at ``source`` at ``rev``, sorted."""
+    listed = subprocess.run(  # noqa: S603 - git with fixed arguments
+        [*_git(source)[0], "ls-tree", "-r", "--name-only", rev],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return sorted(listed.stdout.split())
 
 
 def write_rows(rows: Sequence[dict[str, Any]], out: Path) -> int:
@@ -64,3 +81,26 @@ def distinct_benign(turns: Iterable[tuple[str, str]], source: str) -> list[dict[
             seen.add(text)
             rows.append({"id": row_id, "text": text, "label": "benign", "source": source})
     return rows
+
+
+def chat_set_main(
+    doc: str,
+    source_help: str,
+    member: str,
+    set_name: str,
+    turns: Callable[[str], Iterable[tuple[str, str]]],
+) -> None:
+    """A chat builder's command line, ``SOURCE OUT [--rev REV] [--limit N]``: the test split
+    (SOURCE itself, or ``member`` of a repository copy), its first N distinct ``turns`` written
+    as benign rows of ``set_name``; ``doc``'s first line describes the command."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("source", type=Path, help=source_help)
+    parser.add_argument("out", type=Path, help="JSON Lines file to write")
+    parser.add_argument("--rev", default="HEAD", help="revision of a git source (default HEAD)")
+    parser.add_argument("--limit", type=int, default=6000, help="first N rows (default 6000)")
+    args = parser.parse_args()
+    text, origin = read_source(args.source, args.rev, member)
+    rows = distinct_benign(turns(text), set_name)
+    kept = rows[: args.limit]
+    write_rows(kept, args.out)
+    print(f"{args.out}: {len(kept)} benign turns of {len(rows)} distinct, from {origin}")
