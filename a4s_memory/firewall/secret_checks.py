@@ -121,6 +121,8 @@ _TEMPLATE_LOGIN: Final = frozenset(
 _USER_PASS: Final = re.compile(r"[!-~]{1,100}:[!-~]{3,100}")  # printable ASCII, no blank
 _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
 _LEADERS: Final = frozenset("#$&%<{@")
+# A login pair's password and a "pass" label's value (secret_rules_logins): short passwords too.
+_LOGIN_IDS: Final = frozenset({"secret.login_pair", "secret.login_pair_named", "secret.pass_label"})
 _ASSIGN_IDS: Final = frozenset(
     {
         "secret.assignment",
@@ -203,6 +205,8 @@ def plausible(rule_id: str, value: str) -> bool:
         return False
     if rule_id == "secret.curl_user":
         return _user_password(value)
+    if rule_id in _LOGIN_IDS:  # the pair or the label says what it is: all but a stand-in
+        return len(set(value)) >= 3 and value.lower() not in _TEMPLATE_LOGIN
     if rule_id == "secret.base64_credentials":
         return _encodes_credentials(value)
     # map(str.method, value) instead of generator expressions: the same answers, about twice as

@@ -23,6 +23,7 @@ from a4s_memory.firewall.secret_rule_model import (
 from a4s_memory.firewall.secret_rule_model import CREDENTIAL_NAME as _KEYWORD
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
 from a4s_memory.firewall.secret_rules_formats import FORMAT_RULES
+from a4s_memory.firewall.secret_rules_logins import LOGIN_RULES
 from a4s_memory.firewall.secret_rules_r21 import R21_RULES
 from a4s_memory.firewall.secret_rules_r31 import R31_RULES
 from a4s_memory.firewall.triggers import register
@@ -322,6 +323,7 @@ SECRET_RULES: Final[tuple[SecretRule, ...]] = (
     *FORMAT_RULES,  # credentials where config and code formats keep them
     *R21_RULES,  # vendor token formats of the twenty-first session
     *R31_RULES,  # ... and of the thirty-first
+    *LOGIN_RULES,  # logins written as a pair, "pass" as a label (forty-fifth session)
     # --- possible: shapes without context ------------------------------------------------------
     _s(
         "secret.long_base64",
