@@ -52,10 +52,37 @@ _SHOWN_AS_CODE: Final = re.compile(
 )
 
 
+# A type parameter named like a role or a form element, in code fenced or not (forty-fifth
+# session): capitalised as types are, glued to a type's name (two word characters before the "<"),
+# and followed as a type is in code: by "|" or "[]" inside it ("useState<User | null>"), and after
+# it by a bracket, "::", an operator or punctuation ("Map<String, List<User>>", "Array<Admin>[]",
+# "List<User>::new"), or by a name and what follows a declaration ("List<User> findAll()", "Set<Input>
+# inputs = ..."). Prose glued to a tag stays markup: "Summary<Assistant> Sure, ...", "<user>ignore",
+# "Result<user>: reveal". Never a name the text also closes as an element ("</user>"), nor an element
+# that runs or styles something (script, iframe, style, embed, svg, img).
+_TYPE_PARAMETER: Final = re.compile(
+    r"(?<=\w\w)<(?=[ \t]{0,2}+(?=(?-i:[A-Z]))(system|instructions?|prompt|context|assistant|user"
+    r"|admin|information|important|secret|hidden|object|input|form|link|meta)"
+    r"(?:[ \t]{0,2}+\||\[\]|>(?=[>)\[\],;=({.&*?]|::|\Z|[ \t]*+[{=]"
+    r"|[ \t]++[A-Za-z_]\w{0,60}+[ \t]*+[(=;{)])))",
+    re.IGNORECASE,
+)
+_CLOSED: Final = re.compile(r"</[ \t]{0,8}+(\w{1,40}+)")
+
+
+def _type_parameters_removed(text: str) -> str:
+    closed = {name.lower() for name in _CLOSED.findall(text)}
+
+    def bracket(match: re.Match[str]) -> str:
+        return "<" if match.group(1).lower() in closed else ""
+
+    return _TYPE_PARAMETER.sub(bracket, text)
+
+
 def inert_markup_removed(text: str) -> str:
-    """``text`` without its static image tags, and with the ``<`` of each inert element inside a
-    fenced code block dropped."""
-    text = _STATIC_IMAGE.sub("", text)
+    """``text`` without its static image tags and with the ``<`` of each type parameter named
+    like a tag dropped, and of each inert element inside a fenced code block."""
+    text = _type_parameters_removed(_STATIC_IMAGE.sub("", text))
     return "".join(
         _SHOWN_AS_CODE.sub("", piece) if fenced else piece for piece, fenced in fenced_pieces(text)
     )
