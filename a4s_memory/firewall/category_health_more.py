@@ -4,7 +4,9 @@ the ``cat.health.genetic``, ``cat.health.disability``, ``cat.health.recovery``,
 ``cat.health.prescription`` and ``cat.criminal.prison`` rules (built in :mod:`category_rules`,
 triggers in :mod:`category_triggers`), written from the seed's list, not from a corpus; and
 (fortieth session) the person-bound branches of ``cat.health.pregnancy`` and
-``cat.criminal.record`` that replaced a bare word (:data:`FAMILY_PLANNING`, :data:`PAROLE`).
+``cat.criminal.record`` that replaced a bare word (:data:`FAMILY_PLANNING`, :data:`PAROLE`), and
+(forty-fifth session) that rule's context guard for a probation at work or at school
+(:func:`probation_at_work`).
 
 Each needs a person (:data:`category_person.WHO`) said to carry a mutation, to be deaf or to use
 a wheelchair, to go to AA, to have a prescription, to have been in prison; a topic ("a lecture on
@@ -15,6 +17,7 @@ linear (tests/unit/firewall/test_fw_linear_time.py). Tests: test_fw_health_more.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from a4s_memory.firewall.category_person import BE, WHO
@@ -28,6 +31,7 @@ __all__ = [
     "PRISON",
     "RECOVERY",
     "TRIGGERS",
+    "probation_at_work",
 ]
 
 _POSSESSIVE: Final = r"(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)"
@@ -111,6 +115,39 @@ PAROLE: Final = (
     r"(?:probation" + _NOT_A_JOB + r"|parole)\b"
     r"|(?:my|his|her)\s++(?:parole|probation)\s++(?:officer|hearing)s?\b"
 )
+# Probation in a sentence about a workplace, a school or a club, and no offence (forty-fifth
+# session, test_fw_probation_at_work.py): "Any employee who ... will be placed on probation", "the
+# team was placed on probation by the manager". The sentence is read up to _SENTENCE characters
+# each side of the hit, once per hit: linear.
+_SENTENCE: Final = 300
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
+_WORK_OR_SCHOOL: Final = re.compile(
+    r"\b(?:employees?|staff|workers?|hires?|hired|jobs?|work(?:place)?|company|employer|manager"
+    r"|boss|shifts?|contract|team|university|college|school|academic|students?|grades|semester"
+    r"|club|league|fraternity|sorority)\b",
+    re.IGNORECASE,
+)
+_OFFENCE: Final = re.compile(
+    r"\b(?:offen[cs]es?|crimes?|criminal|theft|steal\w*|shoplift\w*|burglary|break-in|assault"
+    r"|dui|dwi|drugs?|possession|arrest\w*|convict\w*|court|judge|sentenc\w*|charged?|guilty"
+    r"|felony|misdemeanou?r|jail|prison|parole|officer)\b",
+    re.IGNORECASE,
+)
+
+
+def probation_at_work(text: str, start: int, end: int) -> bool:
+    """``cat.criminal.record``'s context guard: the hit ``text[start:end]`` is a probation at
+    work, at school or in a club (its sentence names one and no offence)."""
+    if "probation" not in text[start:end].lower():
+        return False
+    before = text[max(0, start - _SENTENCE) : start]
+    ends = [m.end() for m in _SENTENCE_END.finditer(before)]
+    lo = start - len(before) + (ends[-1] if ends else 0)
+    after = _SENTENCE_END.search(text, end, min(len(text), end + _SENTENCE))
+    sentence = text[lo : after.start() if after else min(len(text), end + _SENTENCE)]
+    return _WORK_OR_SCHOOL.search(sentence) is not None and _OFFENCE.search(sentence) is None
+
+
 # every match of each holds one of its triggers, lower-cased (test_fw_speed checks it)
 TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     "cat.health.genetic": ("mutation", "variant", "23and", "ancestry", "genetic", "dna", "genome"),

@@ -216,6 +216,7 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|criminal\s+case|charges)\b",
         "criminal or legal matter",
         guard=r"\b(?:battery|phone|device|fee|card|for\s+(?:shipping|delivery))\b",
+        context_guard=more.probation_at_work,
     ),
     # 4.5 location
     _c("cat.criminal.prison", "criminal_legal", more.PRISON, "time in prison", flags=0),
