@@ -9,12 +9,13 @@ Code is also pasted without a fence (forty-fourth session): a Spring class, a py
 :func:`without_annotations` drops the annotations and decorators from such a paste before its
 @-mentions are counted. An annotation is a line-start ``@Name`` (its arguments closed on its line)
 in a run of such lines that ends at a declaration (``public class A {``, ``def f():``, ``private
-String url;``), or followed on its line by one or by an annotated parameter (``@Valid Owner
-owner,``); a line of @-mentions before prose ("@alice\n@bob\nplease wire ...") is no
-annotation, so the mentions still count. A line of code itself (a declaration, or a statement
-with a call or an assignment) holds no mention either: ``show(@PathVariable("id") long id) {``.
-Nor, in a text that holds a doc comment (``/**`` or ``*/``), do the comment's lines: ``* @param
-id``, ``* @author``. Markdown bullets (``* @alice``) in a text without one still count.
+String url;``, Swift's ``var count = 0``), or followed on its line by one or by an annotated
+parameter (``@Valid Owner owner,``); a line of @-mentions before prose ("@alice\n@bob\nplease
+wire ...") is no annotation, so the mentions still count. A line of code itself (a declaration,
+or a statement with a call or an assignment) holds no mention either: ``show(@PathVariable("id")
+long id) {``. Nor, in a text that holds a doc comment (``/**`` or ``*/``), do the comment's
+lines: ``* @param id``, ``* @author``. Markdown bullets (``* @alice``) in a text without one
+still count.
 """
 
 from __future__ import annotations
@@ -32,13 +33,17 @@ _INLINE_CODE: Final = re.compile(r"`[^`\n]{1,400}+`")
 _ANNOTATION: Final = re.compile(r"[ \t]{0,80}+@[A-Za-z_][\w.]{0,80}+")
 _MODIFIER: Final = (
     r"(?:public|private|protected|internal|static|final|abstract|open|override|suspend|export"
-    r"|default|async|sealed|data|inline|lateinit|const|readonly|synchronized|transient|volatile)"
+    r"|default|async|sealed|data|inline|lateinit|const|readonly|synchronized|transient|volatile"
+    r"|fileprivate|weak|unowned|lazy|dynamic|mutating|nonisolated|required|convenience)"
 )
-# A declaration: ``[modifiers] class|interface|enum|record|object Name``, ``[modifiers]
-# def|fun|function name(``. The other code lines are told by _is_code.
+# A declaration: ``[modifiers] class|interface|enum|record|object|struct|protocol|extension
+# Name``, ``[modifiers] def|fun|function|func name(``, and (forty-fifth session: Swift's property
+# wrappers, Kotlin's injected properties) ``[modifiers] var|let|val name`` then ":" or "=" or the
+# line's end: "let me know" is prose. The other code lines are told by _is_code.
 _DECLARATION: Final = re.compile(
-    r"(?:" + _MODIFIER + r"\s++){0,8}+(?:(?:class|interface|enum|record|object)\s++[A-Z]"
-    r"|(?:def|fun|function)\s++\w++\s*+[(<])"
+    r"(?:" + _MODIFIER + r"\s++){0,8}+(?:(?:class|interface|enum|record|object|struct|protocol"
+    r"|extension)\s++[A-Z]|(?:def|fun|function|func)\s++\w++\s*+[(<]"
+    r"|(?:var|let|val)\s++[A-Za-z_]\w{0,80}+[ \t]*+(?:[:=]|$))"
 )
 _MODIFIED: Final = re.compile(r"(?:" + _MODIFIER + r"\s++){1,8}+\S")
 # A typed name and what follows it: a field (``Type name;``, ``Type<A> name = ...``) or an

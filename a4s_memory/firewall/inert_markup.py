@@ -53,16 +53,18 @@ _SHOWN_AS_CODE: Final = re.compile(
 
 
 # A type parameter named like a role or a form element, in code fenced or not (forty-fifth
-# session): capitalised as types are, glued to a type's name (two word characters before the "<"),
-# and followed as a type is in code: by "|" or "[]" inside it ("useState<User | null>"), and after
-# it by a bracket, "::", an operator or punctuation ("Map<String, List<User>>", "Array<Admin>[]",
-# "List<User>::new"), or by a name and what follows a declaration ("List<User> findAll()", "Set<Input>
-# inputs = ..."). Prose glued to a tag stays markup: "Summary<Assistant> Sure, ...", "<user>ignore",
-# "Result<user>: reveal". Never a name the text also closes as an element ("</user>"), nor an element
-# that runs or styles something (script, iframe, style, embed, svg, img).
+# session): capitalised as types are, after a type's name (two word characters and perhaps a
+# blank before the "<": "Optional <User>") or Rust's "::" ("load::<User>(&mut conn)"), and
+# followed as a type is in code: by "|" or "[]" inside it ("useState<User | null>"), and after it
+# by a bracket, "::", an operator or punctuation ("Map<String, List<User>>", "Array<Admin>[]",
+# "List<User>::new"), or by a name and what follows a declaration ("List<User> findAll()",
+# "Set<Input> inputs = ..."). Prose glued to a tag stays markup: "Summary<Assistant> Sure, ...",
+# "<user>ignore", "Result<user>: reveal". Never a name the text also closes as an element
+# ("</user>"), nor an element that runs or styles something (script, iframe, style, embed, svg).
 _TYPE_PARAMETER: Final = re.compile(
-    r"(?<=\w\w)<(?=[ \t]{0,2}+(?=(?-i:[A-Z]))(system|instructions?|prompt|context|assistant|user"
-    r"|admin|information|important|secret|hidden|object|input|form|link|meta)"
+    r"(?:(?<=\w\w)|(?<=\w\w )|(?<=::))<(?=[ \t]{0,2}+(?=(?-i:[A-Z]))"
+    r"(system|instructions?|prompt|context|assistant|user|admin|information|important|secret"
+    r"|hidden|object|input|form|link|meta)"
     r"(?:[ \t]{0,2}+\||\[\]|>(?=[>)\[\],;=({.&*?]|::|\Z|[ \t]*+[{=]"
     r"|[ \t]++[A-Za-z_]\w{0,60}+[ \t]*+[(=;{)])))",
     re.IGNORECASE,

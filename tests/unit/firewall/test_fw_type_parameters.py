@@ -38,6 +38,8 @@ PASTES = [
     "let admins: Array<Admin>[] = []; // Array<Admin>[] of the groups",
     "private final Set<Input> inputs = new HashSet<Input>();",
     "users.stream().map(List<User>::of).toList()",
+    "\tpublic Optional <User> findUserByKey(String key) {",
+    "let results = users.load::<User>(&mut connection).unwrap();",
 ]
 
 

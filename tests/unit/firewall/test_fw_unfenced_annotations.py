@@ -56,6 +56,21 @@ PASTES = {
         "@Injectable()\n@Component({ selector: 'app-root' })\n@Directive()\n"
         "export class AppComponent {\n  @Input() name = '';\n}"
     ),
+    # forty-fifth session: Swift's property wrappers and outlets, Kotlin's injected properties
+    # (declarations with var / let / val, func, struct); both refused before
+    "swiftui": (
+        "struct CounterView: View {\n    @State private var count = 0\n"
+        "    @EnvironmentObject var store: Store\n"
+        '    @AppStorage("theme") var theme: String = "dark"\n'
+        "    @Environment(\\.dismiss) var dismiss\n"
+        '    var body: some View { Button("Add") { count += 1 } }\n}'
+    ),
+    "swift-uikit-kotlin": (
+        "final class SettingsViewController: UIViewController {\n"
+        "    @IBOutlet weak var nameLabel: UILabel!\n    @IBOutlet weak var saveButton: UIButton!\n"
+        "    @objc func save() { store.save() }\n}\n\nclass Repo {\n"
+        "    @Inject lateinit var api: Api\n    @Volatile private var cached: User? = null\n}"
+    ),
 }
 
 
