@@ -216,7 +216,14 @@ _NOT_A_WISH: Final = (
 # inj.persona_setup (rules.py): a persona or a mode set up for the reader ("PERSONA=", "I want you
 # to act ...", "developer mode enabled"; a device's developer mode is not one).
 PERSONA_SETUP: Final = (
-    r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)\s*=|\bassume\s+the\s+(?:persona|role|identity)\s+of"
+    # a template's key, its value prose: three words apart by blanks or commas, after an optional
+    # "{" and list number ("PERSONA=Bob (amoral, ...", "RULES = { 1. Always stay ..."); code
+    # assigns an expression ("role = user.role", "job = Job(name)", "role = a if b else c":
+    # forty-fifth session, tests/unit/firewall/test_fw_persona_keys_in_code.py)
+    r"\b(?:PERSONA|RULES|CHAR|ROLE|JOB|PREFIX)[ \t]*+=[ \t]*+(?:\{[ \t]*+(?:\d{1,3}+\.[ \t]*+)?)?"
+    r"(?!(?:if|else|for|await|new|lambda|not)\b)[A-Za-z][\w'-]{0,40}+"
+    r"(?:(?:[ \t]++\(?|,[ \t]*+)(?!(?:if|else|for)\b)[A-Za-z][\w'-]{0,40}+){2}"
+    r"|\bassume\s+the\s+(?:persona|role|identity)\s+of"
     r"|\b(?:assistant|chatgpt|the\s+ai|gpt|the\s+model)\s+now\s+(?:acts?|runs?|works?|behaves?)\b"
     r"|\bI\s+want\s+you\s+to\s+(?:act|pretend|be"
     + _NOT_A_WISH
