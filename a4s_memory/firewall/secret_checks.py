@@ -121,6 +121,10 @@ _TEMPLATE_LOGIN: Final = frozenset(
 _USER_PASS: Final = re.compile(r"[!-~]{1,100}:[!-~]{3,100}")  # printable ASCII, no blank
 _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a secret)
 _LEADERS: Final = frozenset("#$&%<{@")
+# Code that fetches a credential, not the credential (forty-fifth session): a dotted name or a
+# call with no arguments, of identifiers without digits, perhaps closed by the brackets around it
+# ("randomPassword()", "body.new_password)", "settings.FIRST_SUPERUSER_PASSWORD,").
+_CODE_REFERENCE: Final = re.compile(r"[A-Za-z_]++(?:(?:\.[A-Za-z_]++)++(?:\(\))?+|\(\))[),;\]]*+")
 # A login pair's password and a "pass" label's value (secret_rules_logins): short passwords too.
 _LOGIN_IDS: Final = frozenset({"secret.login_pair", "secret.login_pair_named", "secret.pass_label"})
 _ASSIGN_IDS: Final = frozenset(
@@ -212,6 +216,8 @@ def plausible(rule_id: str, value: str) -> bool:
     # map(str.method, value) instead of generator expressions: the same answers, about twice as
     # fast (the assignment and high-entropy rules check a few long values per 2 KB text)
     if rule_id in _ASSIGN_IDS:
+        if _CODE_REFERENCE.fullmatch(value):
+            return False  # code that fetches the credential: "randomPassword()", "body.pw)"
         upper = sum(map(str.isupper, value))
         if _VALUE_WORDLIKE.match(value) and (value.islower() or (len(value) < 16 and upper < 4)):
             return False  # a word or a camelCase identifier, not a credential
