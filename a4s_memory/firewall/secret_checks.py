@@ -124,7 +124,10 @@ _LEADERS: Final = frozenset("#$&%<{@")
 # Code that fetches a credential, not the credential (forty-fifth session): a dotted name or a
 # call with no arguments, of identifiers without digits, perhaps closed by the brackets around it
 # ("randomPassword()", "body.new_password)", "settings.FIRST_SUPERUSER_PASSWORD,").
-_CODE_REFERENCE: Final = re.compile(r"[A-Za-z_]++(?:(?:\.[A-Za-z_]++)++(?:\(\))?+|\(\))[),;\]]*+")
+# The lookbehind: a search starts once per dotted name, not at each letter (linear time).
+_CODE_REFERENCE: Final = re.compile(
+    r"(?<![A-Za-z_.])[A-Za-z_]++(?:(?:\.[A-Za-z_]++)++(?:\(\))?+|\(\))[),;\]]*+"
+)
 # A login pair's password and a "pass" label's value (secret_rules_logins): short passwords too.
 _LOGIN_IDS: Final = frozenset({"secret.login_pair", "secret.login_pair_named", "secret.pass_label"})
 _ASSIGN_IDS: Final = frozenset(
