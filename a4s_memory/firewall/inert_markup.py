@@ -62,7 +62,7 @@ _SHOWN_AS_CODE: Final = re.compile(
 # "<user>ignore", "Result<user>: reveal". Never a name the text also closes as an element
 # ("</user>"), nor an element that runs or styles something (script, iframe, style, embed, svg).
 _TYPE_PARAMETER: Final = re.compile(
-    r"(?:(?<=\w\w)|(?<=\w\w )|(?<=::))<(?=[ \t]{0,2}+(?=(?-i:[A-Z]))"
+    r"(?:(?<=\w\w)|(?<=\w\w )|(?<=::))<(?=[ \t]{0,2}+(?=(?-i:[A-Z])|object\b)"
     r"(system|instructions?|prompt|context|assistant|user|admin|information|important|secret"
     r"|hidden|object|input|form|link|meta)"
     r"(?:[ \t]{0,2}+\||\[\]|>(?=[>)\[\],;=({.&*?]|::|\Z|[ \t]*+[{=]"
@@ -81,10 +81,60 @@ def _type_parameters_removed(text: str) -> str:
     return _TYPE_PARAMETER.sub(bracket, text)
 
 
+# A JSX module (forty-fifth session, test_fw_jsx_pastes.py): it imports from React, Next.js or
+# Preact, or writes "className=". Its form elements, inline SVG icons and Next.js's <Link> are
+# inert when each handler names a function or is one ("onSubmit={handleSubmit}", "onChange={(e)
+# => ...}", "onBlur={function () {...}}": shown in HTML such a value runs nothing) and nothing in
+# them is active (_ACTIVE: "javascript:", "data:", called braces "{...}(...)"; in an SVG also a
+# script, an animation, a reference or a link). Read over the 600 characters from the element's
+# "<", not to its ">": a ">" inside braces ("alt={a > b}") would end it early.
+_JSX_MODULE: Final = re.compile(
+    r"\bfrom[ \t]++['\"](?:react(?:-dom)?|next/[\w/-]{1,40}+|preact[\w/-]{0,20}+)['\"]"
+    r"|\bclassName[ \t]*+="
+)
+_JSX_ELEMENT: Final = re.compile(
+    r"<(?=[ \t]{0,8}+(/?)[ \t]{0,8}+(form|input|img|link|meta|svg)\b([\s\S]{0,600}+))",
+    re.IGNORECASE,
+)
+_HANDLER: Final = re.compile(r"\bon\w{1,30}+[ \t]*+=[ \t]*+", re.IGNORECASE)
+_NAMED_FUNCTION: Final = re.compile(
+    r"\{[ \t\n]*+(?:[A-Za-z_$][\w$.]{0,80}+[ \t\n]*+\}|(?:async[ \t]++)?function\b"
+    r"|(?:\([^()]{0,200}+\)|[A-Za-z_$][\w$]{0,40}+)[ \t]*+=>)"
+)
+_ACTIVE: Final = re.compile(r"\}[ \t\n]*+\(|javascript:|data:", re.IGNORECASE)
+_SVG_ACTIVE: Final = re.compile(
+    r"<[ \t]{0,8}+(?:script|set|animate\w{0,20}+|use|foreignobject|a)\b|attributename|href[ \t]*+=",
+    re.IGNORECASE,
+)
+
+
+def _jsx_elements_removed(text: str) -> str:
+    if _JSX_MODULE.search(text) is None:
+        return text
+
+    def bracket(match: re.Match[str]) -> str:
+        closing, name, window = match.group(1), match.group(2).lower(), match.group(3)
+        if closing:
+            return ""  # "</svg>", "</Link>": a closing tag carries nothing
+        end = window.lower().find("</svg") if name == "svg" else -1
+        window = window if end < 0 else window[:end]  # an icon itself, not what follows it
+        if _ACTIVE.search(window) is not None or (
+            name == "svg" and _SVG_ACTIVE.search(window) is not None
+        ):
+            return "<"
+        for handler in _HANDLER.finditer(window):
+            if _NAMED_FUNCTION.match(window, handler.end()) is None:
+                return "<"
+        return ""
+
+    return _JSX_ELEMENT.sub(bracket, text)
+
+
 def inert_markup_removed(text: str) -> str:
     """``text`` without its static image tags and with the ``<`` of each type parameter named
-    like a tag dropped, and of each inert element inside a fenced code block."""
-    text = _type_parameters_removed(_STATIC_IMAGE.sub("", text))
+    like a tag dropped, of each inert element of a JSX module, and of each inert element inside a
+    fenced code block."""
+    text = _jsx_elements_removed(_type_parameters_removed(_STATIC_IMAGE.sub("", text)))
     return "".join(
         _SHOWN_AS_CODE.sub("", piece) if fenced else piece for piece, fenced in fenced_pieces(text)
     )
