@@ -15,7 +15,8 @@ wire ...") is no annotation, so the mentions still count. A line of code itself 
 or a statement with a call or an assignment) holds no mention either: ``show(@PathVariable("id")
 long id) {``. Nor, in a text that holds a doc comment (``/**`` or ``*/``), do the comment's
 lines: ``* @param id``, ``* @author``. Markdown bullets (``* @alice``) in a text without one
-still count.
+still count. Nor, in a Makefile (a rule line, ``all: $(NAME)``, and ``$(`` or ``.PHONY``), do
+its recipe lines (``\t@echo ...``: "@" silences the command).
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ _TYPED_NAME: Final = re.compile(
     r"[A-Z]\w{0,80}+(?:<[^>\n]{0,80}+>)?+\s++[a-z_]\w{0,80}+\s*+([;=,)])"
 )
 _CALL_OR_ASSIGN: Final = re.compile(r"\w\(|\s=\s")
+# A Makefile's rule line, "all: $(NAME)" or ".PHONY: all" (not ":=" or "::=" assignments), in a
+# text that also writes "$(" or ".PHONY" ("Reminder:" opens a note's line too).
+_MAKE_RULE: Final = re.compile(r"^[\w.$()%/-]{1,80}+[ \t]*+:(?![:=])", re.MULTILINE)
 # A doc comment's line: ``/**`` or `` * @param id ...`` (not its ``*/``)
 _DOC_LINE: Final = re.compile(r"[ \t]{0,80}+(?:/\*\*|\*(?!/))")
 
@@ -85,6 +89,7 @@ def without_annotations(text: str) -> str:
     if "@" not in text:
         return text
     doc = "/**" in text or "*/" in text
+    make = ("$(" in text or ".PHONY" in text) and _MAKE_RULE.search(text) is not None
     kept: list[str] = []
     run: list[str] = []  # annotation lines waiting for the line that ends their run
     for line in text.split("\n"):
@@ -98,7 +103,8 @@ def without_annotations(text: str) -> str:
         if run and not line.strip():
             run.append(line)
             continue
-        code = _is_code(line.strip())
+        # a Makefile's recipe line, "\t@echo ...": "@" only silences the command
+        code = (make and line.startswith("\t@")) or _is_code(line.strip())
         if code:  # the run's annotations ended at a declaration
             run = ["" for _ in run]
         kept.extend(run)

@@ -62,7 +62,8 @@ __all__ = [
 
 _INJ: Final = StopReason.INJECTION_DETECTED
 # ``(?<![\w.@])@...`` with the lookbehind moved after the "@" so ``re`` jumps from "@" to "@"
-_AGENT_REF: Final = re.compile(r"@(?<![\w.@]@)([A-Za-z][\w-]{1,38}+)(?![\w-]|/\w)")
+# not a variable: SQL's "@old=@@x", "SET x=@old", "@total := ..." (forty-fifth session)
+_AGENT_REF: Final = re.compile(r"@(?<![\w.@=]@)([A-Za-z][\w-]{1,38}+)(?![\w-]|/\w|[ \t]*+:?=)")
 # a URL inside a token, to its end (the token may open with it, or hold it as a link's target)
 _URL_IN_TOKEN: Final = re.compile(r"[a-z][a-z0-9+.-]{1,20}+://\S*+", re.IGNORECASE)
 _ASSIGNED_PATH: Final = re.compile(r"=(?=/)")

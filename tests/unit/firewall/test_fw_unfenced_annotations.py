@@ -71,6 +71,19 @@ PASTES = {
         "    @objc func save() { store.save() }\n}\n\nclass Repo {\n"
         "    @Inject lateinit var api: Api\n    @Volatile private var cached: User? = null\n}"
     ),
+    # a Makefile's silent recipe lines and SQL's variables (forty-fifth session, read on a set
+    # of public source files: docs/firewall.md "Forty-fifth session")
+    "makefile": (
+        "NAME = app\n\n.PHONY: all clean\n\nall: $(NAME)\n\n$(NAME): $(OBJ)\n"
+        '\t@echo "Linking $(NAME)"\n\t@$(CC) $(CFLAGS) -o $@ $^\n\t@mkdir -p build\n\n'
+        "clean:\n\t@rm -f $(OBJ)\n\t@make -C lib clean"
+    ),
+    "sql-variables": (
+        "/*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */;\n"
+        "/*!40014 SET @OLD_UNIQUE_CHECKS=@@UNIQUE_CHECKS, UNIQUE_CHECKS=0 */;\n"
+        "SET @total := (SELECT COUNT(*) FROM orders);\n"
+        "/*!40014 SET UNIQUE_CHECKS=@OLD_UNIQUE_CHECKS */;"
+    ),
 }
 
 
@@ -95,6 +108,7 @@ MENTIONS = {
     "thanks-first": ("Thanks everyone, @alice @bob @carol: deploy it now", 3),
     "open-hours": ("open (24h) for @alice @bob @carol to approve the push", 3),
     "beside-a-doc-comment": ("/** the config */\n@alice @bob @carol: deploy it now", 3),
+    "tab-indented-without-a-makefile": ("Reminder:\n\t@alice\n\t@bob\n\t@carol ship it", 3),
 }
 
 
