@@ -146,7 +146,10 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     # newline also starts at the next line start), possessive blank runs: linear.
     _r(
         "g2.directive_line",
-        r"^[^\S\n]*+(?:[#*>\[-]++\s*+)?(?:rule|instructions?|directive|command"
+        # not a manifest's nested "command:" key opening a list (a container's; forty-fifth
+        # session, tests/unit/firewall/test_fw_manifest_keys.py)
+        r"^(?![ \t]{2,}+command[ \t]*+:[ \t]*+(?:\[|$))"
+        r"[^\S\n]*+(?:[#*>\[-]++\s*+)?(?:rule|instructions?|directive|command"
         r"|system(?:\s++prompt)?|new\s++task|override)\s*+[\]:]",
         "directive line (rule: / instruction: / system:)",
         _IM,

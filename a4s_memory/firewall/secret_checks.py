@@ -13,7 +13,8 @@ from typing import Final
 
 __all__ = ["VENDOR_FORMATS", "plausible"]
 
-_VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_.-][A-Za-z]+)*$")
+# words joined by "_", ".", "-" or "/" ("kubernetes.io/hostname", forty-fifth session)
+_VALUE_WORDLIKE: Final = re.compile(r"^[A-Za-z]+(?:[_./-][A-Za-z]+)*$")
 _SEPARATORS: Final = re.compile(r"[_.-]")
 # What a value under a password key is when it is not a password: placeholders, type names.
 _NOT_A_PASSWORD: Final = frozenset(
@@ -128,6 +129,10 @@ _LEADERS: Final = frozenset("#$&%<{@")
 _CODE_REFERENCE: Final = re.compile(
     r"(?<![A-Za-z_.])[A-Za-z_]++(?:(?:\.[A-Za-z_]++)++(?:\(\))?+|\(\))[),;\]]*+"
 )
+# A dotted name of identifiers without digits (a random token of 24 or more characters has a digit
+# but about once in 70): a high-entropy run that is code (forty-fifth session).
+# (the lookbehind: a search starts once per dotted name, linear time)
+_DOTTED_NAME: Final = re.compile(r"(?<![A-Za-z_.])[A-Za-z_]++(?:\.[A-Za-z_]++)++")
 # A login pair's password and a "pass" label's value (secret_rules_logins): short passwords too.
 _LOGIN_IDS: Final = frozenset({"secret.login_pair", "secret.login_pair_named", "secret.pass_label"})
 _ASSIGN_IDS: Final = frozenset(
@@ -241,6 +246,8 @@ def plausible(rule_id: str, value: str) -> bool:
     if rule_id == "secret.long_base64":
         return any(map(str.isdigit, value)) and not value.isalpha()
     if rule_id == "secret.high_entropy":
+        if _DOTTED_NAME.fullmatch(value):
+            return False  # "MediaType.APPLICATION_JSON_VALUE": a constant's name in code
         classes = (
             any(map(str.islower, value))
             + any(map(str.isupper, value))
