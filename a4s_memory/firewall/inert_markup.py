@@ -85,7 +85,8 @@ def _type_parameters_removed(text: str) -> str:
 # Preact, or writes "className=". Its form elements, inline SVG icons and Next.js's <Link> are
 # inert when each handler names a function or is one ("onSubmit={handleSubmit}", "onChange={(e)
 # => ...}", "onBlur={function () {...}}": shown in HTML such a value runs nothing) and nothing in
-# them is active (_ACTIVE: "javascript:", "data:", called braces "{...}(...)"; in an SVG also a
+# them is active (_ACTIVE: "javascript:", "data:", called braces "{...}(...)", a quoted URL with a
+# placeholder or an image's with a query, as the static image above may not; in an SVG also a
 # script, an animation, a reference or a link). Read over the 600 characters from the element's
 # "<", not to its ">": a ">" inside braces ("alt={a > b}") would end it early.
 _JSX_MODULE: Final = re.compile(
@@ -101,7 +102,13 @@ _NAMED_FUNCTION: Final = re.compile(
     r"\{[ \t\n]*+(?:[A-Za-z_$][\w$.]{0,80}+[ \t\n]*+\}|(?:async[ \t]++)?function\b"
     r"|(?:\([^()]{0,200}+\)|[A-Za-z_$][\w$]{0,40}+)[ \t]*+=>)"
 )
-_ACTIVE: Final = re.compile(r"\}[ \t\n]*+\(|javascript:|data:", re.IGNORECASE)
+_ACTIVE: Final = re.compile(
+    r"\}[ \t\n]*+\(|javascript:|data:"
+    # a URL a reader could fill in and an image loads by itself: "src=\"https://x/?d={chat}\""
+    r"|\bsrc(?:set)?[ \t]*+=[ \t]*+[\"'][^\"'\n]{0,300}?[?{]"
+    r"|\b(?:href|action)[ \t]*+=[ \t]*+[\"'][^\"'\n]{0,300}?\{",
+    re.IGNORECASE,
+)
 _SVG_ACTIVE: Final = re.compile(
     r"<[ \t]{0,8}+(?:script|set|animate\w{0,20}+|use|foreignobject|a)\b|attributename|href[ \t]*+=",
     re.IGNORECASE,

