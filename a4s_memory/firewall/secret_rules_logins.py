@@ -38,6 +38,7 @@ _CUE_CASED: Final = (
     r"\b(?:[Ll]og-?(?:in|on)s?|LOG-?(?:IN|ON)S?|[Cc]reds|CREDS|[Cc]redentials?|CREDENTIALS?"
     r"|[Aa]ccounts?|ACCOUNTS?|[Ss]ign[- ]?in|SIGN[- ]?IN)\b"
 )
+_CUE_HINTS: Final = ("log", "cred", "account", "sign")  # one of them is in every cue
 # At most 40 characters of the cue's line between it and the pair, which starts a word and no
 # path ("https://www.tiktok.com/@name" is no pair).
 _GAP: Final = r"[^\n]{0,40}?(?<![\w@.+/-])"
@@ -85,10 +86,7 @@ LOGIN_RULES: Final[tuple[SecretRule, ...]] = (
         + r"("
         + _VALUE
         + r")",
-        "log",
-        "cred",
-        "account",
-        "sign",
+        *_CUE_HINTS,
         group=1,
     ),
     _s(
@@ -96,10 +94,7 @@ LOGIN_RULES: Final[tuple[SecretRule, ...]] = (
         _P,
         "login_pair",
         _CUE_CASED + _GAP + _PRODUCTS + _NAME + _SEP + _MARKED + r"(" + _VALUE + r")",
-        "log",
-        "cred",
-        "account",
-        "sign",
+        *_CUE_HINTS,
         group=1,
     ),
     _s(
