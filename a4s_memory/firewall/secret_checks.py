@@ -133,8 +133,11 @@ _CODE_REFERENCE: Final = re.compile(
 # but about once in 70): a high-entropy run that is code (forty-fifth session).
 # (the lookbehind: a search starts once per dotted name, linear time)
 _DOTTED_NAME: Final = re.compile(r"(?<![A-Za-z_.])[A-Za-z_]++(?:\.[A-Za-z_]++)++")
-# A login pair's password and a "pass" label's value (secret_rules_logins): short passwords too.
-_LOGIN_IDS: Final = frozenset({"secret.login_pair", "secret.login_pair_named", "secret.pass_label"})
+# A login pair's password, a "pass" label's value and a weak password (secret_rules_logins):
+# short passwords too.
+_LOGIN_IDS: Final = frozenset(
+    {"secret.login_pair", "secret.login_pair_named", "secret.pass_label", "secret.weak_password"}
+)
 _ASSIGN_IDS: Final = frozenset(
     {
         "secret.assignment",

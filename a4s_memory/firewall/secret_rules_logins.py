@@ -1,6 +1,6 @@
-"""Logins written as a pair and "pass" as a field's label (forty-fifth session, issue 14 item 2:
-"low-entropy keys that sit next to a key name"). Test:
-tests/unit/firewall/test_fw_secrets_login_pairs.py.
+"""Logins written as a pair, "pass" as a field's label and weak passwords (forty-fifth session,
+issue 14 item 2: "low-entropy keys that sit next to a key name"). Tests:
+tests/unit/firewall/test_fw_secrets_login_pairs.py, test_fw_secrets_weak_passwords.py.
 
 * ``secret.login_pair``: after a word that says a login follows ("login", "creds",
   "credentials", "account", "sign in"; at most 40 characters before the pair, on its line), a
@@ -14,6 +14,9 @@ tests/unit/firewall/test_fw_secrets_login_pairs.py.
   sunshine1", "wifi: HomeNet, pass: blue42sky", "(pass: x9kq7)") or after a user field ("user:
   bob pass: ..."), its value holding a letter and a digit or a symbol. A word before "pass"
   makes it another pass ("boarding pass: seat 14B", "Day pass: 25 dollars", "I can pass: it").
+* ``secret.weak_password``: a password every cracking list opens with, letters only
+  (:mod:`weak_passwords`), right after a password key: "with password toor", "the wifi password
+  is dragon".
 
 Every pattern is bounded (linear time: tests/unit/firewall/test_fw_linear_time.py collects these
 rules with the others).
@@ -26,6 +29,7 @@ from typing import Final
 from a4s_memory.firewall.models import SecretLevel
 from a4s_memory.firewall.secret_rule_model import SecretRule
 from a4s_memory.firewall.secret_rule_model import secret_rule as _s
+from a4s_memory.firewall.weak_passwords import WEAK_PASSWORDS
 
 __all__ = ["LOGIN_RULES"]
 
@@ -95,6 +99,18 @@ LOGIN_RULES: Final[tuple[SecretRule, ...]] = (
         "login_pair",
         _CUE_CASED + _GAP + _PRODUCTS + _NAME + _SEP + _MARKED + r"(" + _VALUE + r")",
         *_CUE_HINTS,
+        group=1,
+    ),
+    _s(
+        "secret.weak_password",
+        _P,
+        "password",
+        # a password every cracking list opens with, right after the key ("with password toor",
+        # "the wifi password is dragon"): any other lower-case word there is prose or code
+        r"(?i)\b(?:password|passwd|pwd|passcode|passphrase)\b[ \t]*+(?:(?:is|was|:=|[:=])[ \t]*+)?"
+        r"[\"'`]?(" + "|".join(WEAK_PASSWORDS) + r")(?![\w-])",
+        "pass",
+        "pwd",
         group=1,
     ),
     _s(
