@@ -349,7 +349,10 @@ _RAW_CATEGORY_RULES: Final[tuple[CategoryRule, ...]] = (
         r"|hash|record)s?|dna\s+(?:profile|sample|sequence|test\s+results?))\b",
         "biometric data",
         guard=r"\b(?:sensor|reader|scanner|unlock|login|log\s+in|sign\s+in|enable|enabled|feature"
-        r"|support|supports|api|sdk|library|policy|policies)\b",
+        r"|support|supports|api|sdk|library|policy|policies"
+        # a key's, a certificate's or a molecule's fingerprint (forty-fifth session)
+        r"|ssh|gpg|pgp|tls|ssl|certificate|cert|sha-?\d*|md5|(?:host|public|signing|release)\s+key"
+        r"|interaction|molecular|morgan|chemical|ligand|browser|canvas)\b",
     ),
     # 4.8 inferred profiling
     _c(
