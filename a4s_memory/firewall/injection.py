@@ -50,6 +50,7 @@ from a4s_memory.firewall.triggers import TextScan
 
 __all__ = [
     "agent_references",
+    "has_mixed_script_word",
     "heuristic_findings",
     "imperative_above",
     "imperative_density",
@@ -74,7 +75,9 @@ _ASSIGNED_PATH: Final = re.compile(r"=(?=/)")
 _SENTENCE_END: Final = re.compile(r"[.!?\n](?:(?<=\n)\n*|(\s+))")
 _LEAD_NOISE: Final = re.compile(r"^[\s\-*•>#\d.)\"'(\[]+")
 _ZW_BETWEEN_LETTERS: Final = re.compile(r"[A-Za-z][\u200b\u200c\u200d\u2060\ufeff\u00ad]+[A-Za-z]")
-_MIXED_SCRIPT: Final = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
+# a Greek or Cyrillic letter that looks like a Latin one ("а", "ο", "Ρ"), not "Δ" or "μ" (5 μs)
+_LOOK_ALIKE: Final = "аАвВеЕкКмМнНоОрРсСтТуУхХѕЅіІјЈһӏԁԛԝүҮοΟαΑνΝρΡτΤυΥιΙκΚχΧΒΕΖΗΜε"
+_MIXED_SCRIPT: Final = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[" + _LOOK_ALIKE + r"])\w+\b")
 # Necessary conditions, checked first (one C scan each instead of a lookahead at every word): a
 # word mixing scripts holds a Greek or Cyrillic letter; a zero-width character between letters
 # is a zero-width character.
@@ -211,7 +214,8 @@ def _zero_width_inside_words(text: str) -> bool:
     return any(c in text for c in _ZW_CHARS) and _ZW_BETWEEN_LETTERS.search(text) is not None
 
 
-def _mixed_script_word(text: str) -> bool:
+def has_mixed_script_word(text: str) -> bool:
+    """A word mixing Latin letters with Greek or Cyrillic ones that look like Latin letters."""
     return _GREEK_CYRILLIC.search(text) is not None and _MIXED_SCRIPT.search(text) is not None
 
 
@@ -232,7 +236,7 @@ _MARKERS: Final[tuple[tuple[Callable[[str], bool], str, str, StopReason | None],
     ),
     (_zero_width_inside_words, "evasion.zero_width", "zero-width characters inside words", None),
     (
-        _mixed_script_word,
+        has_mixed_script_word,
         "evasion.homoglyph",
         "word mixes Latin with Cyrillic/Greek letters",
         None,

@@ -253,7 +253,11 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "inj.chat_template",
         r"<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id"
         r"|begin_of_text|end_of_text|pad|fim_\w+)\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>"
+        # a template's header is the role word alone, before a colon or "_message)": "##
+        # Instructions for cloning" and "## User Guide" are sections of a document (forty-fifth
+        # session)
         r"|^[^\S\n]*+#{2,}+\s*+(?:\(\s*+)?(?:system|instruction|assistant|human|user|response)"
+        r"s?+(?![A-Za-z-]|[ \t]++[A-Za-z])"
         r"|^[^\S\n]*+(?:system|assistant)\s*+:\s",
         "chat-template token",
         _IM,
