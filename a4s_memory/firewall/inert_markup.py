@@ -36,7 +36,12 @@ _ATTRIBUTE: Final = (
     r"\s++(?:alt|width|height|align|title)\s*+=\s*+"
     r"(?:\"[^\"<>]{0,300}+\"|'[^'<>]{0,300}+'|[\w%.-]{1,20}+)"
 )
-_URL: Final = r"https?://[\w.-]{1,100}+(?:/[\w.%~+-]{0,200}+){0,30}+"
+# an http(s) URL, or (forty-fifth session) a path in the same place, "./.github/demo.png": no
+# scheme ("javascript:"), no other host ("//host/..."), no query
+_URL: Final = (
+    r"(?:https?://[\w.-]{1,100}+|(?:\.{1,2}+/|/(?!/))?[\w.%~+-]{1,200}+)"
+    r"(?:/[\w.%~+-]{0,200}+){0,30}+"
+)
 _STATIC_SRC: Final = r"\s++src\s*+=\s*+(?:\"" + _URL + r"\"|'" + _URL + r"')"
 _STATIC_IMAGE: Final = re.compile(
     r"<img(?:" + _ATTRIBUTE + r"){0,8}+" + _STATIC_SRC + r"(?:" + _ATTRIBUTE + r"){0,8}+\s*+/?>",

@@ -30,6 +30,13 @@ FENCED_FORM = (
     "```\n"
     "so the value attribute is lost."
 )
+# forty-fifth session (read on the dev half of docs45, public Markdown documents): a README's
+# screenshot at a relative path in the repository
+RELATIVE_IMAGE = (
+    "## API call example\n\n"
+    '<p align="center"><img alt="API call example" title="Demo" '
+    'src="./.github/api_demonstration.png" width="720px"/></p>'
+)
 FENCED_GENERIC = (
     '```java\n@PostMapping("/orders")\npublic ResponseEntity<Object> create(OrderForm form) {\n'
     "    return ResponseEntity.ok(service.save(form));\n}\n```"
@@ -46,8 +53,8 @@ def _check(text: str, source_type: str | None = None) -> FirewallDecision:
 
 @pytest.mark.parametrize(
     "text",
-    [SCREENSHOT, FENCED_FORM, FENCED_PLACEHOLDERS, FENCED_GENERIC],
-    ids=["image", "form", "placeholders", "generic"],
+    [SCREENSHOT, FENCED_FORM, FENCED_PLACEHOLDERS, FENCED_GENERIC, RELATIVE_IMAGE],
+    ids=["image", "form", "placeholders", "generic", "relative-image"],
 )
 def test_markup_that_cannot_act_is_kept_and_trusted(text: str) -> None:
     decision = _check(text)
@@ -72,6 +79,9 @@ def test_markup_that_cannot_act_is_kept_and_trusted(text: str) -> None:
         '```html\n<object data="https://x.example/a.swf"></object>\n```',
         # a form element outside a fence is rendered
         'Click here: <form action="https://x.example/login"><input name="pw"></form>',
+        # another host without a scheme, a relative path with a query
+        'See <img src="//collector.example.net/pixel.png">',
+        'See <img src="./pixel.png?d={conversation}">',
     ],
     ids=[
         "query",
@@ -82,6 +92,8 @@ def test_markup_that_cannot_act_is_kept_and_trusted(text: str) -> None:
         "handler",
         "object",
         "unfenced-form",
+        "protocol-relative",
+        "relative-query",
     ],
 )
 def test_markup_that_can_act_still_refuses(text: str) -> None:
