@@ -65,7 +65,28 @@ def sources(extra: list[Path]) -> dict[str, Path]:
 
     named = {f"corpora/{p.name}": p for p in sorted(CORPORA.glob("*.jsonl"))}
     named |= {f"bench/data/{p.name}": p for p in (PROBES, HANDWRITTEN)}
-    return named | {f"extra/{p.name}": p.resolve() for p in extra}
+    return named | extra_names(extra)
+
+
+def extra_names(extra: list[Path]) -> dict[str, Path]:
+    """``extra/<file>`` for each ``--extra`` file, or ``extra/<folder>/<file>`` when two share a
+    file name (sets kept as ``<set>/rows.jsonl``: one name would read only the last)."""
+    counts = Counter(p.name for p in extra)
+    return {
+        (
+            f"extra/{p.parent.name}/{p.name}" if counts[p.name] > 1 else f"extra/{p.name}"
+        ): p.resolve()
+        for p in extra
+    }
+
+
+def corpus_name(name: str) -> str:
+    """How a file is named in the report: its file name without ``.jsonl``, and its folder for
+    an extra set named ``extra/<folder>/<file>``."""
+    folder, _, rest = name.partition("/")
+    if folder == "bench":
+        rest = rest.partition("/")[2]
+    return str(Path(rest).with_suffix("")) if folder == "extra" else Path(rest).stem
 
 
 def read_sources(named: dict[str, Path]) -> tuple[Rows, dict[str, str]]:
@@ -156,7 +177,7 @@ def compare(before: dict[str, str], after: dict[str, str], rows: Rows) -> Iterat
         name, index = key.rsplit(":", 1)
         row = rows[name][int(index)]
         split, direction = _split(name, row), _direction(old, new)
-        corpus = Path(name).stem
+        corpus = corpus_name(name)
         counts[(corpus, str(row.get("label")), split, direction)] += 1
         if split in SHOWN_SPLITS:
             text = " / ".join(row["text"][:TEXT_CHARS].splitlines())
@@ -174,7 +195,7 @@ def compare_redactions(before: dict[str, str], after: dict[str, str], rows: Rows
         if before.get(key) != after.get(key):
             name, index = key.rsplit(":", 1)
             row = rows[name][int(index)]
-            counts[(Path(name).stem, str(row.get("label")), _split(name, row))] += 1
+            counts[(corpus_name(name), str(row.get("label")), _split(name, row))] += 1
     for (corpus, label, split), n in sorted(counts.items()):
         yield f"{n:5d}  {corpus} {label} ({split}): stored with other redactions"
     yield f"redacted differently: {sum(counts.values())} texts"

@@ -30,6 +30,7 @@ import argparse
 import hashlib
 import json
 import sys
+from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,13 @@ def measure(
     return report
 
 
+def result_names(paths: list[Path]) -> dict[str, Path]:
+    """Each set's name in the results: its file's stem, or ``<folder>/<stem>`` when two files
+    share a stem (sets kept as ``<set>/rows.jsonl``: one name would keep only the last)."""
+    counts = Counter(p.stem for p in paths)
+    return {(f"{p.parent.name}/{p.stem}" if counts[p.stem] > 1 else p.stem): p for p in paths}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("paths", nargs="+", type=Path, help="JSON Lines files (id, text, label)")
@@ -164,13 +172,13 @@ def main() -> None:
     args = parser.parse_args()
     results: dict[str, Any] = {}
     with nullcontext() if args.no_vectors else vector_rescreen(Settings()) as rescreen:
-        for path in args.paths:
+        for name, path in result_names(args.paths).items():
             if not path.is_file():
                 raise SystemExit(f"{path}: no such file (the sets are kept outside the repository)")
             rows = parse_rows(path.read_text(encoding="utf-8"), str(path))
-            results[path.stem] = measure(rows, args.show, args.group, rescreen)
+            results[name] = measure(rows, args.show, args.group, rescreen)
             if args.group is not None:
-                results[path.stem]["split"] = f"by {args.group} (rows without it: by id)"
+                results[name]["split"] = f"by {args.group} (rows without it: by id)"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps(results, indent=1, ensure_ascii=False))

@@ -4,7 +4,16 @@ are counted, never printed)."""
 
 from __future__ import annotations
 
-from bench.decision_diff import comparable, compare, compare_redactions, report
+from pathlib import Path
+
+from bench.decision_diff import (
+    comparable,
+    compare,
+    compare_redactions,
+    corpus_name,
+    extra_names,
+    report,
+)
 from bench.train_injection import split_of
 
 
@@ -136,3 +145,15 @@ def test_a_rules_change_the_model_hides_is_counted_in_its_own_column() -> None:
     assert "rules alone: not recorded by both runs" in "\n".join(
         report(older, after, rows, {bipia})
     )
+
+
+def test_two_extra_sets_with_one_file_name_stay_apart() -> None:
+    """Forty-fifth session: two sets both kept as ``rows.jsonl`` (in their own folders) were read
+    as one, the second replacing the first."""
+    named = extra_names([Path("/sets/code45/rows.jsonl"), Path("/sets/docs45/rows.jsonl")])
+    assert sorted(named) == ["extra/code45/rows.jsonl", "extra/docs45/rows.jsonl"]
+    assert corpus_name("extra/docs45/rows.jsonl") == "docs45/rows"
+    # a name met once keeps its short form, as recordings made before name it
+    assert list(extra_names([Path("/sets/x/samsum.jsonl")])) == ["extra/samsum.jsonl"]
+    assert corpus_name("extra/samsum.jsonl") == "samsum"
+    assert corpus_name("corpora/bipia.jsonl") == "bipia"

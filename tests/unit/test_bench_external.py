@@ -4,12 +4,13 @@ says where."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from a4s_memory.firewall.models import Finding, FirewallDecision, Layer
 from a4s_memory.firewall.vector_screen import suspicious_by
-from bench.external_injection import half, measure, parse_rows, part_of
+from bench.external_injection import half, measure, parse_rows, part_of, result_names
 
 
 def test_a_row_stays_in_its_half_and_the_halves_are_even() -> None:
@@ -155,3 +156,11 @@ def test_measure_splits_by_the_group_field() -> None:
     )
     assert sizes == expected
     assert all(size % 20 == 0 for size in sizes)  # each case's 20 rows on one side, whole
+
+
+def test_two_sets_with_one_file_name_are_reported_apart() -> None:
+    """Forty-fifth session: sets kept as ``<set>/rows.jsonl`` were reported under one name, the
+    last one's figures only."""
+    names = result_names([Path("/sets/code45/rows.jsonl"), Path("/sets/docs45/rows.jsonl")])
+    assert list(names) == ["code45/rows", "docs45/rows"]
+    assert list(result_names([Path("/sets/chat44/samsum.jsonl")])) == ["samsum"]
