@@ -70,7 +70,9 @@ def sources(extra: list[Path]) -> dict[str, Path]:
 
 def extra_names(extra: list[Path]) -> dict[str, Path]:
     """``extra/<file>`` for each ``--extra`` file, or ``extra/<folder>/<file>`` when two share a
-    file name (sets kept as ``<set>/rows.jsonl``: one name would read only the last)."""
+    file name (sets kept as ``<set>/rows.jsonl``: one name would read only the last). The naming
+    of ``external_injection.result_names``, not imported from it: with ``--code`` the ``bench``
+    package must come from the other checkout, imported only after its path is set."""
     counts = Counter(p.name for p in extra)
     return {
         (

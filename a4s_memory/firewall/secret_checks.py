@@ -124,15 +124,13 @@ _SYMBOLS: Final = frozenset("!#$%^&*~")  # not "@" (an e-mail is a login, not a 
 _LEADERS: Final = frozenset("#$&%<{@")
 # Code that fetches a credential, not the credential (forty-fifth session): a dotted name or a
 # call with no arguments, of identifiers without digits, perhaps closed by the brackets around it
-# ("randomPassword()", "body.new_password)", "settings.FIRST_SUPERUSER_PASSWORD,").
+# ("randomPassword()", "body.new_password)", "settings.FIRST_SUPERUSER_PASSWORD,"); as a
+# high-entropy run, a dotted name ("MediaType.APPLICATION_JSON_VALUE": a random token of 24 or
+# more characters has a digit but about once in 70; such a run holds no bracket).
 # The lookbehind: a search starts once per dotted name, not at each letter (linear time).
 _CODE_REFERENCE: Final = re.compile(
     r"(?<![A-Za-z_.])[A-Za-z_]++(?:(?:\.[A-Za-z_]++)++(?:\(\))?+|\(\))[),;\]]*+"
 )
-# A dotted name of identifiers without digits (a random token of 24 or more characters has a digit
-# but about once in 70): a high-entropy run that is code (forty-fifth session).
-# (the lookbehind: a search starts once per dotted name, linear time)
-_DOTTED_NAME: Final = re.compile(r"(?<![A-Za-z_.])[A-Za-z_]++(?:\.[A-Za-z_]++)++")
 # A login pair's password, a "pass" label's value and a weak password (secret_rules_logins):
 # short passwords too.
 _LOGIN_IDS: Final = frozenset(
@@ -249,7 +247,7 @@ def plausible(rule_id: str, value: str) -> bool:
     if rule_id == "secret.long_base64":
         return any(map(str.isdigit, value)) and not value.isalpha()
     if rule_id == "secret.high_entropy":
-        if _DOTTED_NAME.fullmatch(value):
+        if _CODE_REFERENCE.fullmatch(value):
             return False  # "MediaType.APPLICATION_JSON_VALUE": a constant's name in code
         classes = (
             any(map(str.islower, value))

@@ -16,14 +16,9 @@ handler, ``javascript:``, a script, a style and a role tag still refuse. C#'s lo
 from __future__ import annotations
 
 import pytest
+from gate_support import stop_reason
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-
-def _stop(text: str) -> StopReason:
-    return Firewall().check(WriteRequest(text=text)).stop_reason
-
 
 SEARCH = """import React, { useState } from 'react';
 import Link from 'next/link';
@@ -81,7 +76,7 @@ CSHARP = "var response = ResponseFactory<object>.Create(await validator.Validate
     "text", [SEARCH, HEAD, TSX, ICON, CSHARP], ids=["search", "head", "tsx", "svg-icon", "c#"]
 )
 def test_a_jsx_component_is_stored(text: str) -> None:
-    assert _stop(text) is StopReason.SUCCESS_STORED
+    assert stop_reason(text) is StopReason.SUCCESS_STORED
 
 
 @pytest.mark.parametrize(
@@ -116,4 +111,4 @@ def test_a_jsx_component_is_stored(text: str) -> None:
     ],
 )
 def test_active_markup_beside_jsx_still_refuses(text: str) -> None:
-    assert _stop(text) is StopReason.INJECTION_DETECTED
+    assert stop_reason(text) is StopReason.INJECTION_DETECTED

@@ -12,15 +12,10 @@ was redacted). A "Command:" line with prose after it, or at a line's start, stil
 from __future__ import annotations
 
 import pytest
+from gate_support import stop_reason
 from secret_support import stored
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-
-def _stop(text: str) -> StopReason:
-    return Firewall().check(WriteRequest(text=text)).stop_reason
-
 
 POD = """apiVersion: v1
 kind: Pod
@@ -46,7 +41,7 @@ COMPOSE = """services:
 
 @pytest.mark.parametrize("text", [POD, COMPOSE], ids=["pod", "compose"])
 def test_a_manifests_command_key_is_stored(text: str) -> None:
-    assert _stop(text) is StopReason.SUCCESS_STORED
+    assert stop_reason(text) is StopReason.SUCCESS_STORED
 
 
 def test_a_well_known_label_is_no_credential() -> None:
@@ -63,4 +58,4 @@ def test_a_well_known_label_is_no_credential() -> None:
     ],
 )
 def test_a_command_line_in_prose_still_refuses(text: str) -> None:
-    assert _stop(text) is StopReason.INJECTION_DETECTED
+    assert stop_reason(text) is StopReason.INJECTION_DETECTED

@@ -13,14 +13,10 @@ three words, apart by blanks or commas (a name, a list of traits, an order), aft
 from __future__ import annotations
 
 import pytest
+from gate_support import stop_reason
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
 from a4s_memory.firewall.rules import INJECTION_RULES
-
-
-def _stop(text: str) -> StopReason:
-    return Firewall().check(WriteRequest(text=text)).stop_reason
 
 
 def _persona_setup(text: str) -> bool:
@@ -45,7 +41,7 @@ CODE = [
 @pytest.mark.parametrize("text", CODE)
 def test_an_assignment_in_code_is_stored(text: str) -> None:
     assert not _persona_setup(text)
-    assert _stop(text) is StopReason.SUCCESS_STORED
+    assert stop_reason(text) is StopReason.SUCCESS_STORED
 
 
 TEMPLATES = [

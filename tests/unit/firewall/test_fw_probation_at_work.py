@@ -11,13 +11,9 @@ that names an offence still refuses, whoever is on probation."""
 from __future__ import annotations
 
 import pytest
+from gate_support import stop_reason
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-
-def _stop(text: str) -> StopReason:
-    return Firewall().check(WriteRequest(text=text)).stop_reason
 
 
 @pytest.mark.parametrize(
@@ -33,7 +29,7 @@ def _stop(text: str) -> StopReason:
     ],
 )
 def test_probation_at_work_or_school_is_stored(text: str) -> None:
-    assert _stop(text) is StopReason.SUCCESS_STORED
+    assert stop_reason(text) is StopReason.SUCCESS_STORED
 
 
 @pytest.mark.parametrize(
@@ -48,4 +44,4 @@ def test_probation_at_work_or_school_is_stored(text: str) -> None:
     ],
 )
 def test_probation_for_an_offence_still_refuses(text: str) -> None:
-    assert _stop(text) is StopReason.FORBIDDEN_CATEGORY
+    assert stop_reason(text) is StopReason.FORBIDDEN_CATEGORY

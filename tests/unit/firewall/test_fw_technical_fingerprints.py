@@ -11,13 +11,9 @@ file; each was refused on bf862d7. A person's fingerprint still refuses."""
 from __future__ import annotations
 
 import pytest
+from gate_support import stop_reason
 
 from a4s_memory.contract import StopReason
-from a4s_memory.firewall import Firewall, WriteRequest
-
-
-def _stop(text: str) -> StopReason:
-    return Firewall().check(WriteRequest(text=text)).stop_reason
 
 
 @pytest.mark.parametrize(
@@ -31,7 +27,7 @@ def _stop(text: str) -> StopReason:
     ],
 )
 def test_a_technical_fingerprint_is_stored(text: str) -> None:
-    assert _stop(text) is StopReason.SUCCESS_STORED
+    assert stop_reason(text) is StopReason.SUCCESS_STORED
 
 
 @pytest.mark.parametrize(
@@ -43,4 +39,4 @@ def test_a_technical_fingerprint_is_stored(text: str) -> None:
     ],
 )
 def test_a_persons_fingerprint_still_refuses(text: str) -> None:
-    assert _stop(text) is StopReason.FORBIDDEN_CATEGORY
+    assert stop_reason(text) is StopReason.FORBIDDEN_CATEGORY
