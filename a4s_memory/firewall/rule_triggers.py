@@ -19,6 +19,7 @@ from a4s_memory.firewall.family_rules_r32 import ROUND32_TRIGGERS
 from a4s_memory.firewall.family_rules_r33 import ROUND33_TRIGGERS
 from a4s_memory.firewall.family_rules_r38 import ROUND38_TRIGGERS
 from a4s_memory.firewall.family_rules_r41 import ROUND41_TRIGGERS
+from a4s_memory.firewall.family_rules_r46 import ROUND46_TRIGGERS
 from a4s_memory.firewall.lexicon_rules import folded_forms, lexicon_verb_heads
 from a4s_memory.firewall.rule_triggers_families import FAMILY_TRIGGERS
 from a4s_memory.firewall.rule_triggers_rounds import ROUND_TRIGGERS
@@ -235,4 +236,5 @@ INJECTION_TRIGGERS: Final[dict[str, tuple[str, ...]]] = {
     **ROUND33_TRIGGERS,
     **ROUND38_TRIGGERS,
     **ROUND41_TRIGGERS,
+    **ROUND46_TRIGGERS,
 }

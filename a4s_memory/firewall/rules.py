@@ -45,6 +45,7 @@ from a4s_memory.firewall.family_rules_r32 import ROUND32_RULES
 from a4s_memory.firewall.family_rules_r33 import ROUND33_RULES
 from a4s_memory.firewall.family_rules_r38 import ROUND38_RULES
 from a4s_memory.firewall.family_rules_r41 import ROUND41_RULES
+from a4s_memory.firewall.family_rules_r46 import ROUND46_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
@@ -211,6 +212,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
     *ROUND33_RULES,
     *ROUND38_RULES,
     *ROUND41_RULES,
+    *ROUND46_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
