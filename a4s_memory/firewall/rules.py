@@ -10,7 +10,8 @@ reason (shown to people, never content), the stop reason it produces and the lay
   ``validator`` (Luhn for card numbers, ISO 7064 mod 97 for IBANs) that the hit must pass.
 
 The rules for attack families the shared corpora lack live in
-:mod:`a4s_memory.firewall.family_rules` (placed in this table), the category table in
+:mod:`a4s_memory.firewall.family_rules` and, round by round, :mod:`a4s_memory.firewall.round_rules`
+(placed in this table), the category table in
 :mod:`a4s_memory.firewall.category_rules` (re-exported here); secret
 rules live in :mod:`a4s_memory.firewall.secret_rules` (same shape, plus a level); the injection
 rules' literal triggers in :mod:`a4s_memory.firewall.rule_triggers`.
@@ -23,30 +24,8 @@ from dataclasses import replace
 from typing import Final
 
 from a4s_memory.firewall.family_rules import FAMILY_RULES
-from a4s_memory.firewall.family_rules_r8 import ROUND8_RULES
-from a4s_memory.firewall.family_rules_r9 import ROUND9_RULES
-from a4s_memory.firewall.family_rules_r10 import ROUND10_RULES
-from a4s_memory.firewall.family_rules_r11 import ROUND11_RULES
-from a4s_memory.firewall.family_rules_r12 import ROUND12_RULES
-from a4s_memory.firewall.family_rules_r13 import ROUND13_RULES
-from a4s_memory.firewall.family_rules_r14 import ROUND14_RULES
-from a4s_memory.firewall.family_rules_r15 import ROUND15_RULES
-from a4s_memory.firewall.family_rules_r18 import ROUND18_RULES
-from a4s_memory.firewall.family_rules_r20 import ROUND20_RULES
-from a4s_memory.firewall.family_rules_r20_secrets import ROUND20_SECRET_RULES
-from a4s_memory.firewall.family_rules_r20_world import ROUND20_WORLD_RULES
-from a4s_memory.firewall.family_rules_r22 import ROUND22_RULES
-from a4s_memory.firewall.family_rules_r25 import ROUND25_RULES
-from a4s_memory.firewall.family_rules_r28 import ROUND28_RULES
-from a4s_memory.firewall.family_rules_r29 import ROUND29_RULES
-from a4s_memory.firewall.family_rules_r30 import ROUND30_RULES
-from a4s_memory.firewall.family_rules_r31 import ROUND31_RULES
-from a4s_memory.firewall.family_rules_r32 import ROUND32_RULES
-from a4s_memory.firewall.family_rules_r33 import ROUND33_RULES
-from a4s_memory.firewall.family_rules_r38 import ROUND38_RULES
-from a4s_memory.firewall.family_rules_r41 import ROUND41_RULES
-from a4s_memory.firewall.family_rules_r46 import ROUND46_RULES
 from a4s_memory.firewall.lexicon_rules import LEXICON_RULES
+from a4s_memory.firewall.round_rules import ROUND_RULES
 from a4s_memory.firewall.rule_fragments import (
     ACT_AS_ORDER,
     ACT_LIKE_ORDER,
@@ -190,29 +169,7 @@ _RAW_INJECTION_RULES: Final[tuple[Rule, ...]] = (
         "instruction override (non-English)",
     ),
     *FAMILY_RULES,
-    *ROUND8_RULES,
-    *ROUND9_RULES,
-    *ROUND10_RULES,
-    *ROUND11_RULES,
-    *ROUND12_RULES,
-    *ROUND13_RULES,
-    *ROUND14_RULES,
-    *ROUND15_RULES,
-    *ROUND18_RULES,
-    *ROUND20_RULES,
-    *ROUND20_SECRET_RULES,
-    *ROUND20_WORLD_RULES,
-    *ROUND22_RULES,
-    *ROUND25_RULES,
-    *ROUND28_RULES,
-    *ROUND29_RULES,
-    *ROUND30_RULES,
-    *ROUND31_RULES,
-    *ROUND32_RULES,
-    *ROUND33_RULES,
-    *ROUND38_RULES,
-    *ROUND41_RULES,
-    *ROUND46_RULES,
+    *ROUND_RULES,
     *LEXICON_RULES,
     _r(
         "inj.new_instructions",
