@@ -8,7 +8,8 @@ into French: ..."), not something the owner said. The rule reads:
 
 * on a line that follows a line break, an order to work on a text, with a verb a language task
   uses (translate, classify, extract, rewrite, identify, decide ...) and an object that points at
-  the text ("the following sentence", "the given passage", "each review"); a task set up for a
+  the text to work on ("the following sentence", "the given passage"; not "this email", "each
+  sentence", "the above text", an owner's request about a paste); a task set up for a
   model ("Given the following question, ...", "Given a noun and an adjective, write ...", "You
   are given two sentences", "In this task, ...", "Your task is to ...", "You are a named-entity
   recognition tool that ..."); a question about "the following" text ("Does the following
@@ -51,9 +52,11 @@ _TEXT_NOUN: Final = (
     r"|dialog(?:ue)?s?|conversations?|utterances?|headlines?|titles?|phrases?|excerpts?"
     r"|contexts?|comments?|quer(?:y|ies)|premises?|hypothes[ie]s|pairs?|strings?|list)"
 )
-# what points at the text: "the following sentence", "the given two passages", "each review"
+# what points at the text to work on: "the following sentence", "the given two passages". Not
+# "this email", "each sentence", "the above text": a line after a paste that says so is the
+# owner's request about the paste ("Rewrite this email to be more polite")
 _POINTER: Final = (
-    r"\b(?:the[^\S\n]++(?:following|given|above|below|provided|next)|these|each|every|this)"
+    r"\bthe[^\S\n]++(?:following|given|provided|below|next)"
     r"[^\S\n]++(?:[\w-]++[^\S\n]++){0,2}?" + _TEXT_NOUN + r"\b"
 )
 # the verbs of a language task, in the imperative
